@@ -1,0 +1,3 @@
+export * from './credentials';
+export * from './secrets';
+export * from './user-key';

@@ -1,0 +1,83 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+
+/**
+ * Every setting of the platform, read from the environment once at start-up and validated, so a
+ * typo fails the start with a clear line instead of misbehaving later.
+ */
+export class PlatformConfig {
+  /** Port of the public HTTP gateway. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  port: number = 3000;
+
+  @IsString()
+  @Matches(/^(nats|tls|ws|wss):\/\//, { message: 'NATS_URL must look like nats://host:port' })
+  natsUrl: string = 'nats://127.0.0.1:4222';
+
+  /** Prefix of every NATS subject and JetStream resource, so several meshes can share one NATS. */
+  @IsString()
+  @Matches(/^[a-zA-Z0-9_-]{1,32}$/, { message: 'NATS_PREFIX must be 1 to 32 letters, digits, _ or -' })
+  natsPrefix: string = 'bp';
+
+  @IsString()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must look like postgres://user@host:port/database' })
+  databaseUrl: string = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'BOOTSTRAP_TOKEN must be at least 16 characters' })
+  bootstrapToken?: string;
+
+  /** Address the platform is reached at from outside; used to build webhook URLs. */
+  @IsString()
+  @Matches(/^https?:\/\/[^/]+(\/.*)?$/, { message: 'PUBLIC_URL must be an http(s) URL' })
+  publicUrl: string = 'http://localhost:3000';
+
+  /** How long the gateway waits for a service over NATS before answering 503. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(120000)
+  requestTimeoutMs: number = 10000;
+
+  /** Connections each service keeps to Postgres. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  databasePoolSize: number = 10;
+}
+
+const ENV_NAMES: Record<keyof PlatformConfig, string> = {
+  port: 'PORT',
+  natsUrl: 'NATS_URL',
+  natsPrefix: 'NATS_PREFIX',
+  databaseUrl: 'DATABASE_URL',
+  bootstrapToken: 'BOOTSTRAP_TOKEN',
+  publicUrl: 'PUBLIC_URL',
+  requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
+  databasePoolSize: 'DATABASE_POOL_SIZE',
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the settings from an environment (process.env by default) and validates them. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
+  const raw: Record<string, unknown> = {};
+  for (const [key, name] of Object.entries(ENV_NAMES)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const config = plainToInstance(PlatformConfig, { ...raw, ...overrides });
+  const problems = validateSync(config, { forbidUnknownValues: true });
+  if (problems.length > 0) {
+    const lines = problems.flatMap((p) => Object.values(p.constraints ?? {}).map((m) => `${ENV_NAMES[p.property as keyof PlatformConfig] ?? p.property}: ${m}`));
+    throw new ConfigError(`Invalid settings: ${lines.join('; ')}`);
+  }
+  return config;
+}

@@ -1,0 +1,84 @@
+import { Logger } from '@nestjs/common';
+import { CustomTransportStrategy, MessageHandler, Server } from '@nestjs/microservices';
+import { Msg, Subscription } from 'nats';
+import { lastValueFrom, Observable, isObservable } from 'rxjs';
+import { ApiError, Errors } from '@platform/contracts';
+import { BusConnection } from './bus-connection';
+import { PayloadCodec } from './payload-codec';
+import { Reply } from './reply';
+
+/**
+ * NestJS transport strategy on NATS: every `@MessagePattern(name)` of the service is served on
+ * `<prefix>.<name>` in the queue group `<prefix>.<service>`, so replicas share the load.
+ * Payloads go through `PayloadCodec` (by reference when large); errors travel as `ApiError`s.
+ */
+export class BusServer extends Server implements CustomTransportStrategy {
+  private readonly log = new Logger('BusServer');
+  private readonly subscriptions: Subscription[] = [];
+
+  constructor(
+    private readonly bus: BusConnection,
+    private readonly codec: PayloadCodec,
+    private readonly service: string,
+  ) {
+    super();
+  }
+
+  async listen(callback: (error?: unknown) => void): Promise<void> {
+    try {
+      const nc = await this.bus.get();
+      const queue = this.bus.subject(this.service);
+      for (const [pattern, handler] of this.messageHandlers) {
+        const subscription = nc.subscribe(this.bus.subject(pattern), {
+          queue,
+          callback: (error, message) => {
+            if (error) return this.log.error(`Subscription ${pattern} failed: ${error.message}`);
+            void this.handle(pattern, handler, message);
+          },
+        });
+        this.subscriptions.push(subscription);
+      }
+      await nc.flush();
+      this.log.log(`Serving ${this.messageHandlers.size} operations in queue group ${queue}`);
+      callback();
+    } catch (error) {
+      callback(error);
+    }
+  }
+
+  private async handle(pattern: string, handler: MessageHandler, message: Msg): Promise<void> {
+    let reply: Reply;
+    try {
+      const payload = await this.codec.decode(message.data);
+      const outcome = await handler(payload);
+      const result = isObservable(outcome) ? await lastValueFrom(outcome as Observable<unknown>, { defaultValue: undefined }) : outcome;
+      reply = { result: result ?? null };
+    } catch (error) {
+      reply = { error: this.toWireError(pattern, error) };
+    }
+    if (!message.reply) return;
+    try {
+      message.respond(await this.codec.encode(reply));
+    } catch (error) {
+      this.log.error(`Cannot answer ${pattern}: ${(error as Error).message}`);
+    }
+  }
+
+  private toWireError(pattern: string, error: unknown) {
+    if (ApiError.isApiError(error)) return error.toWire();
+    this.log.error(`Operation ${pattern} failed: ${(error as Error)?.stack ?? String(error)}`);
+    return Errors.internal().toWire();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.drain().catch(() => undefined)));
+  }
+
+  on(): never {
+    throw new Error('BusServer does not emit transport events');
+  }
+
+  unwrap<T>(): T {
+    return this.bus.current() as T;
+  }
+}

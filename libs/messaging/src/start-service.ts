@@ -1,0 +1,22 @@
+import { INestApplication, LoggerService } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { BusConnection } from './bus-connection';
+import { BusExceptionFilter } from './bus-exception.filter';
+import { BusServer } from './bus-server';
+import { PayloadCodec } from './payload-codec';
+
+/**
+ * Starts a NATS-only service: the Nest application (no HTTP listener) with its message handlers
+ * served by `BusServer` in the service's queue group.
+ */
+export async function startService(module: unknown, service: string, logger: LoggerService): Promise<INestApplication> {
+  const app = await NestFactory.create(module as never, { logger, abortOnError: false });
+  app.useGlobalFilters(new BusExceptionFilter());
+  app.connectMicroservice(
+    { strategy: new BusServer(app.get(BusConnection), app.get(PayloadCodec), service) },
+    { inheritAppConfig: true },
+  );
+  await app.init();
+  await app.startAllMicroservices();
+  return app;
+}

@@ -1,0 +1,34 @@
+import { Logger } from '@nestjs/common';
+import { Client } from 'pg';
+
+const RETRY_MIN_MS = 250;
+const RETRY_MAX_MS = 5000;
+
+/**
+ * Waits for Postgres (one clear line per failed attempt, bounded backoff) and makes sure the
+ * service's schema exists, so its migrations can run inside it.
+ */
+export async function ensureSchema(databaseUrl: string, schema: string, logger = new Logger('Database')): Promise<void> {
+  let delay = RETRY_MIN_MS;
+  for (;;) {
+    const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // A concurrent replica may create the schema between our check and insert.
+      if (code === '23505' || code === '42P06') return;
+      logger.warn(`Cannot reach Postgres at ${redact(databaseUrl)} (${(error as Error).message}); retrying in ${delay} ms`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, RETRY_MAX_MS);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+export function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

@@ -1,0 +1,3 @@
+export * from './database-schema';
+export * from './keyset-page';
+export * from './persistence.module';

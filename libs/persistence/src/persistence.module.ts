@@ -1,0 +1,49 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PlatformConfig } from '@platform/config';
+import { ensureSchema } from './database-schema';
+
+export interface ServiceSchemaOptions {
+  /** Postgres schema owned by the service. */
+  schema: string;
+  entities: Function[];
+  migrations: Function[];
+}
+
+/**
+ * One TypeORM data source per service, confined to the service's own schema. Migrations run at
+ * start; `synchronize` is never used.
+ */
+@Module({})
+export class PersistenceModule {
+  static forService(options: ServiceSchemaOptions): DynamicModule {
+    return {
+      module: PersistenceModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [PlatformConfig],
+          useFactory: async (config: PlatformConfig) => {
+            await ensureSchema(config.databaseUrl, options.schema);
+            return {
+              type: 'postgres' as const,
+              url: config.databaseUrl,
+              schema: options.schema,
+              entities: options.entities,
+              migrations: options.migrations,
+              migrationsRun: true,
+              migrationsTableName: 'migrations',
+              migrationsTransactionMode: 'each' as const,
+              synchronize: false,
+              applicationName: options.schema,
+              extra: { max: config.databasePoolSize, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 },
+              retryAttempts: Number.MAX_SAFE_INTEGER,
+              retryDelay: 2000,
+            };
+          },
+        }),
+        TypeOrmModule.forFeature(options.entities),
+      ],
+      exports: [TypeOrmModule],
+    };
+  }
+}
