@@ -1,3 +1,4 @@
 export * from './credentials';
 export * from './secrets';
 export * from './user-key';
+export * from './guards';

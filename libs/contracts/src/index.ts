@@ -10,3 +10,4 @@ export * from './dto/chat/chat.dto';
 export * from './dto/chat/message-payload';
 export * from './dto/admin/bots.dto';
 export * from './dto/admin/workspaces.dto';
+export * from './dto/internal';

@@ -6,3 +6,4 @@ export * from './payload-codec';
 export * from './reply';
 export * from './bus-exception.filter';
 export * from './start-service';
+export * from './health.controller';

@@ -1,5 +1,7 @@
 import { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { loadConfig, PlatformConfig } from '@platform/config';
+import { JsonLogger } from '@platform/logging';
 import { BusConnection } from './bus-connection';
 import { BusExceptionFilter } from './bus-exception.filter';
 import { BusServer } from './bus-server';
@@ -19,4 +21,16 @@ export async function startService(module: unknown, service: string, logger: Log
   await app.init();
   await app.startAllMicroservices();
   return app;
+}
+
+/** The `main` of a NATS-only service: settings from the environment, clean stop on SIGTERM. */
+export function runService(service: string, moduleFor: (config: PlatformConfig) => unknown): void {
+  const logger = new JsonLogger(service);
+  (async () => {
+    const app = await startService(moduleFor(loadConfig()), service, logger);
+    app.enableShutdownHooks();
+  })().catch((error) => {
+    logger.event('fatal', (error as Error).message);
+    process.exit(1);
+  });
 }

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { Errors, roleAtLeast, RuntimeAuthorization, WebhookResolution } from '@platform/contracts';
+import { BotsRepository } from '../bots/bots.repository';
+import { CHAT_INTEGRATION_ID } from '../bots/builtin-integrations';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { AccessService } from './access.service';
+
+/** Answers the other services' questions about bots: runtime access and chat webhooks. */
+@Injectable()
+export class BotAccessService {
+  constructor(
+    private readonly access: AccessService,
+    private readonly bots: BotsRepository,
+    private readonly workspaces: WorkspacesRepository,
+  ) {}
+
+  /**
+   * A runtime caller must be a developer (or above) of the bot's workspace. An unknown bot and
+   * another tenant's bot answer the same 403, so bot ids cannot be probed.
+   */
+  async authorizeRuntime(tokenHash: string, botId: string): Promise<RuntimeAuthorization> {
+    const account = await this.access.authenticate(tokenHash);
+    const bot = await this.bots.findById(botId);
+    const member = bot ? await this.workspaces.findMember(bot.workspaceId, account.id) : null;
+    if (!bot || !member || !roleAtLeast(member.role, 'developer')) {
+      throw Errors.forbidden(`The token may not act on bot '${botId}'`);
+    }
+    const integrations = await this.bots.integrationsOf(bot.id);
+    return {
+      botId: bot.id,
+      workspaceId: bot.workspaceId,
+      integrations: integrations.map((i) => ({ alias: i.alias, integrationId: i.integrationId, webhookId: i.webhookId })),
+    };
+  }
+
+  async resolveWebhook(webhookId: string): Promise<WebhookResolution> {
+    const instance = await this.bots.findIntegrationByWebhook(webhookId);
+    if (!instance || instance.integrationId !== CHAT_INTEGRATION_ID || !instance.enabled) {
+      throw Errors.notFound('Webhook', webhookId);
+    }
+    const configured = instance.configuration.encryptionKey;
+    return {
+      webhookId,
+      botId: instance.botId,
+      alias: instance.alias,
+      encryptionKey: typeof configured === 'string' ? configured : instance.generatedKey,
+    };
+  }
+}

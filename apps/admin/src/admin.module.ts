@@ -1,0 +1,51 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule, PlatformConfig } from '@platform/config';
+import { healthController, MessagingModule } from '@platform/messaging';
+import { PersistenceModule } from '@platform/persistence';
+import { AccessService } from './access/access.service';
+import { BotAccessController } from './access/bot-access.controller';
+import { BotAccessService } from './access/bot-access.service';
+import { AccessTokenEntity } from './accounts/access-token.entity';
+import { AccountEntity } from './accounts/account.entity';
+import { AccountsRepository } from './accounts/accounts.repository';
+import { BootstrapService } from './accounts/bootstrap.service';
+import { BotIntegrationEntity } from './bots/bot-integration.entity';
+import { BotEntity } from './bots/bot.entity';
+import { BotsController } from './bots/bots.controller';
+import { BotsRepository } from './bots/bots.repository';
+import { BotsService } from './bots/bots.service';
+import { Initial1732200000000 } from './migrations/1732200000000-initial';
+import { MemberEntity } from './workspaces/member.entity';
+import { WorkspaceEntity } from './workspaces/workspace.entity';
+import { WorkspacesController } from './workspaces/workspaces.controller';
+import { WorkspacesRepository } from './workspaces/workspaces.repository';
+import { WorkspacesService } from './workspaces/workspaces.service';
+
+@Module({})
+export class AdminModule {
+  static forRoot(config: PlatformConfig): DynamicModule {
+    return {
+      module: AdminModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        MessagingModule,
+        PersistenceModule.forService({
+          schema: 'admin',
+          entities: [AccountEntity, AccessTokenEntity, WorkspaceEntity, MemberEntity, BotEntity, BotIntegrationEntity],
+          migrations: [Initial1732200000000],
+        }),
+      ],
+      controllers: [healthController('admin'), WorkspacesController, BotsController, BotAccessController],
+      providers: [
+        AccountsRepository,
+        WorkspacesRepository,
+        BotsRepository,
+        AccessService,
+        BotAccessService,
+        BootstrapService,
+        WorkspacesService,
+        BotsService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AdminCaller, CreateBotBody, ListBotsQuery, ServiceRequest, Subjects, UpdateBotBody } from '@platform/contracts';
+import { BotsService } from './bots.service';
+
+type Request<T> = ServiceRequest<AdminCaller, T>;
+
+@Controller()
+export class BotsController {
+  constructor(private readonly bots: BotsService) {}
+
+  @MessagePattern(Subjects.admin.createBot)
+  create(@Payload() { caller, input }: Request<CreateBotBody>) {
+    return this.bots.create(caller, input);
+  }
+
+  @MessagePattern(Subjects.admin.getBot)
+  get(@Payload() { caller, input }: Request<{ id: string }>) {
+    return this.bots.get(caller, input.id);
+  }
+
+  @MessagePattern(Subjects.admin.listBots)
+  list(@Payload() { caller, input }: Request<ListBotsQuery>) {
+    return this.bots.list(caller, input);
+  }
+
+  @MessagePattern(Subjects.admin.updateBot)
+  update(@Payload() { caller, input }: Request<UpdateBotBody & { id: string }>) {
+    return this.bots.update(caller, input);
+  }
+
+  @MessagePattern(Subjects.admin.deleteBot)
+  delete(@Payload() { caller, input }: Request<{ id: string }>) {
+    return this.bots.delete(caller, input.id);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Integrations this platform ships. A bot can install only these; the chat integration serves
+ * the chat API at `{chat_url}/{webhookId}` (DESIGN §6).
+ */
+export interface IntegrationDefinition {
+  id: string;
+  name: string;
+  version: string;
+  title: string;
+  description: string;
+  /** Configuration keys the integration understands, with a check for each. */
+  configuration: Record<string, (value: unknown) => string | undefined>;
+}
+
+export const CHAT_INTEGRATION_ID = 'chat';
+
+export const BUILTIN_INTEGRATIONS: Record<string, IntegrationDefinition> = {
+  [CHAT_INTEGRATION_ID]: {
+    id: CHAT_INTEGRATION_ID,
+    name: 'chat',
+    version: '1.0.0',
+    title: 'Chat',
+    description: 'Chat API for end users, compatible with @botpress/chat',
+    configuration: {
+      encryptionKey: (v) =>
+        typeof v === 'string' && v.length >= 8 && v.length <= 512 ? undefined : 'must be a string of 8 to 512 characters',
+    },
+  },
+};

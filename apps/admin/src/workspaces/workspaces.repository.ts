@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { BotEntity } from '../bots/bot.entity';
+import { MemberEntity } from './member.entity';
+import { WorkspaceEntity } from './workspace.entity';
+
+@Injectable()
+export class WorkspacesRepository {
+  constructor(
+    @InjectRepository(WorkspaceEntity) private readonly workspaces: Repository<WorkspaceEntity>,
+    @InjectRepository(MemberEntity) private readonly members: Repository<MemberEntity>,
+  ) {}
+
+  findById(id: string): Promise<WorkspaceEntity | null> {
+    return this.workspaces.findOne({ where: { id } });
+  }
+
+  findMember(workspaceId: string, accountId: string): Promise<MemberEntity | null> {
+    return this.members.findOne({ where: { workspaceId, accountId } });
+  }
+
+  /** Workspaces the account belongs to, oldest first. */
+  listForAccount(accountId: string, page: PageQuery & { handle?: string }): Promise<Page<WorkspaceEntity>> {
+    const query = this.workspaces
+      .createQueryBuilder('w')
+      .innerJoin(MemberEntity, 'm', 'm.workspace_id = w.id AND m.account_id = :accountId', { accountId });
+    if (page.handle !== undefined) query.andWhere('w.handle = :handle', { handle: page.handle });
+    return keysetPage(query, { sortProperty: 'createdAt' }, page);
+  }
+
+  /** Number of bots of each workspace, by id. */
+  async botCounts(workspaceIds: string[]): Promise<Map<string, number>> {
+    if (workspaceIds.length === 0) return new Map();
+    const rows: Array<{ workspace_id: string; count: string }> = await this.workspaces.manager
+      .createQueryBuilder()
+      .select('b.workspace_id', 'workspace_id')
+      .addSelect('COUNT(*)', 'count')
+      .from(BotEntity, 'b')
+      .where('b.workspace_id IN (:...workspaceIds)', { workspaceIds })
+      .groupBy('b.workspace_id')
+      .getRawMany();
+    return new Map(rows.map((r) => [r.workspace_id, Number(r.count)]));
+  }
+
+  async insertWithOwner(workspace: WorkspaceEntity, manager: EntityManager = this.workspaces.manager): Promise<void> {
+    await manager.insert(WorkspaceEntity, workspace);
+    await manager.insert(MemberEntity, {
+      workspaceId: workspace.id,
+      accountId: workspace.ownerId,
+      role: 'owner',
+      createdAt: workspace.createdAt,
+    });
+  }
+}

@@ -1,0 +1,24 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule, PlatformConfig } from '@platform/config';
+import { healthController, MessagingModule } from '@platform/messaging';
+import { ConversationsController } from './conversations/conversations.controller';
+import { MessagesController } from './messages/messages.controller';
+import { UsersController } from './users/users.controller';
+import { HelloController } from './webhooks/hello.controller';
+import { WebhookResolver } from './webhooks/webhook-resolver.service';
+
+/**
+ * The chat API's service. It keeps no table of its own yet: users, conversations and messages
+ * are the bot's data, owned by the runtime service; webhooks belong to the admin service.
+ */
+@Module({})
+export class ChatModule {
+  static forRoot(config: PlatformConfig): DynamicModule {
+    return {
+      module: ChatModule,
+      imports: [ConfigModule.forRoot(config), MessagingModule],
+      controllers: [healthController('chat'), HelloController, UsersController, ConversationsController, MessagesController],
+      providers: [WebhookResolver],
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { verifyUserKey } from '@platform/auth';
+import { ChatCaller, Errors, Subjects, WebhookResolution } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+
+/** How long a resolved webhook is reused before asking the admin service again. */
+const CACHE_TTL_MS = 5000;
+const CACHE_MAX_ENTRIES = 10000;
+
+export interface ChatUserContext {
+  webhook: WebhookResolution;
+  userId: string;
+}
+
+/**
+ * Turns `{webhookId}` into the bot and chat integration behind it (asking the admin service,
+ * which owns bots), and a user key into the user it names.
+ */
+@Injectable()
+export class WebhookResolver {
+  private readonly cache = new Map<string, { value: WebhookResolution; expires: number }>();
+
+  constructor(private readonly bus: BusClient) {}
+
+  async resolve(webhookId: string): Promise<WebhookResolution> {
+    const hit = this.cache.get(webhookId);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    const value = await this.bus.request<WebhookResolution>(Subjects.admin.resolveWebhook, { webhookId });
+    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(webhookId, { value, expires: Date.now() + CACHE_TTL_MS });
+    return value;
+  }
+
+  /** The webhook and the user of a valid key: 404 for an unknown webhook, 401 for a bad key. */
+  async authenticate(caller: ChatCaller): Promise<ChatUserContext> {
+    const webhook = await this.resolve(caller.webhookId);
+    const userId = caller.userKey ? verifyUserKey(caller.userKey, webhook.encryptionKey) : undefined;
+    if (!userId) throw Errors.unauthorized('The user key is not valid for this webhook');
+    return { webhook, userId };
+  }
+}

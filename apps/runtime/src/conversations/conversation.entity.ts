@@ -1,0 +1,12 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity('conversations')
+export class ConversationEntity {
+  @PrimaryColumn('text', { name: 'bot_id' }) botId: string;
+  @PrimaryColumn('text') id: string;
+  @Column('text', { nullable: true }) integration: string | null;
+  @Column('text', { name: 'owner_id', nullable: true }) ownerId: string | null;
+  @Column('jsonb') tags: Record<string, string>;
+  @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
+  @Column('timestamptz', { name: 'updated_at' }) updatedAt: Date;
+}

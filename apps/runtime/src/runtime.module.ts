@@ -1,0 +1,53 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule, PlatformConfig } from '@platform/config';
+import { healthController, MessagingModule } from '@platform/messaging';
+import { PersistenceModule } from '@platform/persistence';
+import { RuntimeAccessService } from './access/runtime-access.service';
+import { ChatConversationsController } from './conversations/chat-conversations.controller';
+import { ChatConversationsService } from './conversations/chat-conversations.service';
+import { ConversationEntity } from './conversations/conversation.entity';
+import { ConversationsRepository } from './conversations/conversations.repository';
+import { ParticipantEntity } from './conversations/participant.entity';
+import { IntegrationSettingsEntity } from './integrations/integration-settings.entity';
+import { IntegrationSettingsRepository } from './integrations/integration-settings.repository';
+import { IntegrationsController } from './integrations/integrations.controller';
+import { IntegrationsService } from './integrations/integrations.service';
+import { ChatMessagesController } from './messages/chat-messages.controller';
+import { ChatMessagesService } from './messages/chat-messages.service';
+import { MessageEntity } from './messages/message.entity';
+import { MessagesRepository } from './messages/messages.repository';
+import { Initial1732200000000 } from './migrations/1732200000000-initial';
+import { ChatUsersController } from './users/chat-users.controller';
+import { ChatUsersService } from './users/chat-users.service';
+import { UserEntity } from './users/user.entity';
+import { UsersRepository } from './users/users.repository';
+
+@Module({})
+export class RuntimeModule {
+  static forRoot(config: PlatformConfig): DynamicModule {
+    return {
+      module: RuntimeModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        MessagingModule,
+        PersistenceModule.forService({
+          schema: 'runtime',
+          entities: [IntegrationSettingsEntity, UserEntity, ConversationEntity, ParticipantEntity, MessageEntity],
+          migrations: [Initial1732200000000],
+        }),
+      ],
+      controllers: [healthController('runtime'), IntegrationsController, ChatUsersController, ChatConversationsController, ChatMessagesController],
+      providers: [
+        RuntimeAccessService,
+        IntegrationSettingsRepository,
+        IntegrationsService,
+        UsersRepository,
+        ChatUsersService,
+        ConversationsRepository,
+        ChatConversationsService,
+        MessagesRepository,
+        ChatMessagesService,
+      ],
+    };
+  }
+}

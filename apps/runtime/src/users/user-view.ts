@@ -1,0 +1,13 @@
+import { ChatUserView } from '@platform/contracts';
+import { UserEntity } from './user.entity';
+
+export function toChatUserView(user: UserEntity): ChatUserView {
+  return {
+    id: user.id,
+    ...(user.name !== null ? { name: user.name } : {}),
+    ...(user.pictureUrl !== null ? { pictureUrl: user.pictureUrl } : {}),
+    ...(user.profile !== null ? { profile: user.profile } : {}),
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}

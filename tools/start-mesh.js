@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Starts the gateway and the three services as child processes, in the foreground, with the
+// same environment. Ctrl-C / SIGTERM stops them all; if one exits, the others are stopped too.
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+
+const root = path.join(__dirname, '..');
+const apps = (process.env.MESH_APPS || 'admin,runtime,chat,gateway').split(',');
+const children = new Map();
+let stopping = false;
+
+for (const app of apps) {
+  const child = spawn(process.execPath, ['-r', path.join(__dirname, 'register-paths.js'), path.join(root, 'dist', 'apps', app, 'src', 'main.js')], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  children.set(app, child);
+  child.on('exit', (code, signal) => {
+    children.delete(app);
+    if (!stopping) {
+      process.stderr.write(`${app} exited (${signal ?? code}); stopping the mesh\n`);
+      stop(code || 1);
+    } else if (children.size === 0) {
+      process.exit(process.exitCode ?? 0);
+    }
+  });
+}
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  for (const child of children.values()) child.kill('SIGTERM');
+  // A service that does not stop within 10 s is killed.
+  setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL');
+    process.exit(code || 1);
+  }, 10000).unref();
+  if (children.size === 0) process.exit(code);
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
