@@ -1,0 +1,7 @@
+module.exports = {
+  ...require('../../jest.preset'),
+  displayName: 'testing',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  passWithNoTests: true,
+};

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Mesh } from './mesh';
+import { createTestDatabase } from './test-database';
+
+/** Starts one mesh for the e2e run; its address reaches the test workers through the environment. */
+export default async function globalSetup(): Promise<void> {
+  const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const database = `bp_test_${runId}`;
+  const databaseUrl = await createTestDatabase(database);
+  const settings = {
+    databaseUrl,
+    natsPrefix: `test_${runId}`,
+    bootstrapToken: `bp_pat_test_${randomBytes(16).toString('hex')}`,
+    logDir: join(tmpdir(), `bp-e2e-${runId}`),
+  };
+  const mesh = await Mesh.start(settings);
+  Object.assign(process.env, {
+    E2E_URL: mesh.url,
+    E2E_PORT: String(mesh.settings.port),
+    E2E_DATABASE: database,
+    E2E_DATABASE_URL: databaseUrl,
+    E2E_NATS_PREFIX: settings.natsPrefix,
+    E2E_TOKEN: settings.bootstrapToken,
+    E2E_LOG_DIR: settings.logDir,
+  });
+  (globalThis as Record<string, unknown>).__E2E_MESH__ = mesh;
+  process.stdout.write(`\ne2e mesh at ${mesh.url}, logs in ${settings.logDir}\n`);
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { Client } from '@botpress/client';
+import { Client as ChatClient } from '@botpress/chat';
+import { Mesh, sleep } from './mesh';
+
+/** Settings of the mesh started by the e2e global setup. */
+export const e2e = {
+  get url(): string {
+    return required('E2E_URL');
+  },
+  get token(): string {
+    return required('E2E_TOKEN');
+  },
+  get chatUrl(): string {
+    return `${required('E2E_URL')}/chat`;
+  },
+};
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run e2e tests through jest.e2e.config.js`);
+  return value;
+}
+
+/** An official client with no retries, so failures show at once. */
+export function client(props: { token?: string; workspaceId?: string; botId?: string; integrationAlias?: string; integrationId?: string } = {}): Client {
+  return new Client({ apiUrl: e2e.url, token: props.token ?? e2e.token, retry: { retries: 0 }, ...props });
+}
+
+export async function defaultWorkspaceId(token = e2e.token): Promise<string> {
+  const { workspaces } = await client({ token }).listWorkspaces({});
+  return workspaces[0].id;
+}
+
+export interface ChatBot {
+  botId: string;
+  workspaceId: string;
+  webhookId: string;
+  admin: Client;
+  runtime: Client;
+  chat: ChatClient;
+  chatApiUrl: string;
+}
+
+/** A new bot with the chat integration installed under the alias `webchat`. */
+export async function createChatBot(configuration: Record<string, unknown> = {}, name = 'e2e bot'): Promise<ChatBot> {
+  const workspaceId = await defaultWorkspaceId();
+  const admin = client({ workspaceId });
+  const { bot } = await admin.createBot({ name });
+  const { bot: updated } = await admin.updateBot({
+    id: bot.id,
+    integrations: { webchat: { integrationId: 'chat', enabled: true, configuration } },
+  });
+  const webhookId = updated.integrations.webchat.webhookId;
+  const chatApiUrl = `${e2e.chatUrl}/${webhookId}`;
+  return {
+    botId: bot.id,
+    workspaceId,
+    webhookId,
+    admin,
+    runtime: client({ botId: bot.id, integrationAlias: 'webchat' }),
+    chat: new ChatClient({ apiUrl: chatApiUrl }),
+    chatApiUrl,
+  };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: any;
+}
+
+/**
+ * A plain HTTP request, for what the official clients never send: unknown properties, wrong
+ * content types, malformed JSON, chunked or oversized bodies.
+ */
+export function raw(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer; chunks?: AsyncIterable<Buffer> | Iterable<Buffer> } = {},
+): Promise<RawResponse> {
+  const url = new URL(path, e2e.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method,
+        headers: {
+          ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(parts).toString('utf8');
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode!, headers: res.headers, text, json });
+        });
+      },
+    );
+    // A server refusing an oversized body may close the socket while we are still writing.
+    req.on('error', reject);
+    if (options.chunks) {
+      void (async () => {
+        try {
+          for await (const chunk of options.chunks!) {
+            if (req.destroyed) return;
+            if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+          }
+          req.end();
+        } catch {
+          // the response (or the error) settles the promise
+        }
+      })();
+    } else {
+      req.end(options.body);
+    }
+  });
+}
+
+/** Asserts the standard error body of DESIGN §4. */
+export function expectErrorBody(body: any, code: number, type: string): void {
+  expect(body).toEqual({ id: expect.stringMatching(/^err_\d{14}[0-9A-F]{8}$/), code, type, message: expect.any(String) });
+}
+
+/**
+ * A second account with its own workspace, made the way an operator would: an admin replica
+ * started with another BOOTSTRAP_TOKEN bootstraps it into the same database.
+ */
+export async function secondAccount(): Promise<{ token: string; workspaceId: string }> {
+  const token = `bp_pat_other_${randomBytes(16).toString('hex')}`;
+  const mesh = Mesh.current();
+  const name = `admin#${randomBytes(3).toString('hex')}`;
+  mesh.spawn('admin', name, { BOOTSTRAP_TOKEN: token });
+  try {
+    for (let i = 0; i < 150; i++) {
+      try {
+        return { token, workspaceId: await defaultWorkspaceId(token) };
+      } catch {
+        await sleep(200);
+      }
+    }
+    throw new Error('The second account was never bootstrapped');
+  } finally {
+    await mesh.stop(name);
+  }
+}

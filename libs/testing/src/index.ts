@@ -1,0 +1,3 @@
+export * from './e2e';
+export * from './mesh';
+export * from './test-database';

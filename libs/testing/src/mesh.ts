@@ -1,0 +1,123 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const SERVICES = ['admin', 'runtime', 'chat'];
+
+export interface MeshSettings {
+  databaseUrl: string;
+  natsPrefix: string;
+  bootstrapToken: string;
+  /** Folder receiving one log file per process. */
+  logDir: string;
+  port?: number;
+}
+
+/**
+ * The real platform as processes built from dist/, for end-to-end tests: the gateway and each
+ * service can be started, stopped, killed and replicated independently.
+ */
+export class Mesh {
+  private readonly processes = new Map<string, ChildProcess>();
+
+  private constructor(
+    readonly settings: MeshSettings & { port: number },
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.settings.port}`;
+  }
+
+  static async start(settings: MeshSettings, apps = [...SERVICES, 'gateway']): Promise<Mesh> {
+    mkdirSync(settings.logDir, { recursive: true });
+    const mesh = new Mesh({ ...settings, port: settings.port ?? (await freePort()) });
+    for (const app of apps) mesh.spawn(app);
+    if (apps.includes('gateway')) await mesh.waitHealthy(apps.filter((a) => a !== 'gateway'));
+    return mesh;
+  }
+
+  /**
+   * The mesh of the current e2e run (started by the global setup), to add replicas or extra
+   * processes from a test. Processes spawned through it belong to the caller to stop.
+   */
+  static current(logDir = process.env.E2E_LOG_DIR!): Mesh {
+    return new Mesh({
+      databaseUrl: process.env.E2E_DATABASE_URL!,
+      natsPrefix: process.env.E2E_NATS_PREFIX!,
+      bootstrapToken: process.env.E2E_TOKEN!,
+      logDir,
+      port: Number(process.env.E2E_PORT),
+    });
+  }
+
+  /** Starts one process of `app` under `name` (e.g. `chat#2` for a second replica). */
+  spawn(app: string, name = app, env: Record<string, string> = {}): ChildProcess {
+    if (this.processes.has(name)) throw new Error(`${name} is already running`);
+    const log = createWriteStream(join(this.settings.logDir, `${name.replace('#', '-')}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, ['-r', join(ROOT, 'tools', 'register-paths.js'), join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: this.settings.databaseUrl,
+        NATS_PREFIX: this.settings.natsPrefix,
+        BOOTSTRAP_TOKEN: this.settings.bootstrapToken,
+        PORT: String(this.settings.port),
+        LOG_LEVEL: 'log',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.pipe(log);
+    child.stderr!.pipe(log);
+    child.on('exit', () => this.processes.get(name) === child && this.processes.delete(name));
+    this.processes.set(name, child);
+    return child;
+  }
+
+  /** Stops a process the way an orchestrator does (SIGTERM), or kills it outright. */
+  async stop(name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    const child = this.processes.get(name);
+    if (!child) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    const forced = setTimeout(() => child.kill('SIGKILL'), 10000);
+    await exited;
+    clearTimeout(forced);
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.processes.keys()].map((name) => this.stop(name)));
+  }
+
+  /** Waits until the gateway answers /health with the given services up. */
+  async waitHealthy(services: string[] = SERVICES, timeoutMs = 60000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        const res = await fetch(`${this.url}/health`);
+        const body = (await res.json()) as { services: Record<string, string> };
+        if (services.every((s) => body.services[s] === 'ok')) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`The mesh did not become healthy; see logs in ${this.settings.logDir}`);
+      await sleep(200);
+    }
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
