@@ -1,0 +1,20 @@
+# One image for the gateway and every service; APP picks which one runs.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.base.json tsconfig.build.json ./
+COPY apps ./apps
+COPY libs ./libs
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json tsconfig.base.json ./
+COPY tools/register-paths.js ./tools/register-paths.js
+USER node
+ENV APP=gateway
+CMD ["sh", "-c", "exec node -r ./tools/register-paths.js dist/apps/${APP}/src/main.js"]
