@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, PlatformConfig } from '@platform/config';
-import { healthController, MessagingModule } from '@platform/messaging';
+import { BusTransport, healthController, MessagingModule, NATS_TRANSPORT } from '@platform/messaging';
 import { PersistenceModule } from '@platform/persistence';
 import { AccessService } from './access/access.service';
 import { BotAccessController } from './access/bot-access.controller';
@@ -23,12 +23,12 @@ import { WorkspacesService } from './workspaces/workspaces.service';
 
 @Module({})
 export class AdminModule {
-  static forRoot(config: PlatformConfig): DynamicModule {
+  static forRoot(config: PlatformConfig, transport: BusTransport = NATS_TRANSPORT): DynamicModule {
     return {
       module: AdminModule,
       imports: [
         ConfigModule.forRoot(config),
-        MessagingModule,
+        MessagingModule.forRoot(transport),
         PersistenceModule.forService({
           schema: 'admin',
           entities: [AccountEntity, AccessTokenEntity, WorkspaceEntity, MemberEntity, BotEntity, BotIntegrationEntity],

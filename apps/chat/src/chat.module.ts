@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, PlatformConfig } from '@platform/config';
-import { healthController, MessagingModule } from '@platform/messaging';
+import { BusTransport, healthController, MessagingModule, NATS_TRANSPORT } from '@platform/messaging';
 import { ConversationsController } from './conversations/conversations.controller';
 import { MessagesController } from './messages/messages.controller';
 import { UsersController } from './users/users.controller';
@@ -13,10 +13,10 @@ import { WebhookResolver } from './webhooks/webhook-resolver.service';
  */
 @Module({})
 export class ChatModule {
-  static forRoot(config: PlatformConfig): DynamicModule {
+  static forRoot(config: PlatformConfig, transport: BusTransport = NATS_TRANSPORT): DynamicModule {
     return {
       module: ChatModule,
-      imports: [ConfigModule.forRoot(config), MessagingModule],
+      imports: [ConfigModule.forRoot(config), MessagingModule.forRoot(transport)],
       controllers: [healthController('chat'), HelloController, UsersController, ConversationsController, MessagesController],
       providers: [WebhookResolver],
     };

@@ -5,6 +5,7 @@ import { parse } from 'qs';
 import { PlatformConfig } from '@platform/config';
 import { Errors } from '@platform/contracts';
 import { JsonLogger } from '@platform/logging';
+import { BusTransport, NATS_TRANSPORT } from '@platform/messaging';
 import { setupDocs } from './docs/openapi';
 import { GatewayModule } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -12,8 +13,12 @@ import { BodyReaderMiddleware } from './http/body-reader.middleware';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 
 /** The gateway application, configured but not listening (tests and `main` share it). */
-export async function createGateway(config: PlatformConfig, logger = new JsonLogger('gateway')): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger), {
+export async function createGateway(
+  config: PlatformConfig,
+  logger = new JsonLogger('gateway'),
+  transport: BusTransport = NATS_TRANSPORT,
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger, transport), {
     bodyParser: false,
     logger,
     abortOnError: false,

@@ -1,7 +1,7 @@
-import { DynamicModule, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, PlatformConfig } from '@platform/config';
 import { JsonLogger } from '@platform/logging';
-import { BusConnection, MessagingModule } from '@platform/messaging';
+import { BusTransport, MessagingModule, NATS_TRANSPORT } from '@platform/messaging';
 import { BotsController } from './admin/bots.controller';
 import { WorkspacesController } from './admin/workspaces.controller';
 import { ChatConversationsController } from './chat/conversations.controller';
@@ -13,13 +13,11 @@ import { ServiceProxy } from './http/service-proxy';
 import { IntegrationsController } from './runtime/integrations.controller';
 
 @Module({})
-export class GatewayModule implements OnApplicationBootstrap {
-  constructor(private readonly bus: BusConnection) {}
-
-  static forRoot(config: PlatformConfig, logger: JsonLogger): DynamicModule {
+export class GatewayModule {
+  static forRoot(config: PlatformConfig, logger: JsonLogger, transport: BusTransport = NATS_TRANSPORT): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [ConfigModule.forRoot(config), MessagingModule],
+      imports: [ConfigModule.forRoot(config), MessagingModule.forRoot(transport)],
       controllers: [
         HealthController,
         IntegrationsController,
@@ -32,10 +30,5 @@ export class GatewayModule implements OnApplicationBootstrap {
       ],
       providers: [ServiceProxy, { provide: JsonLogger, useValue: logger }],
     };
-  }
-
-  /** Connects in the background: until NATS is up, requests get a fast 503, not a hang. */
-  onApplicationBootstrap(): void {
-    void this.bus.get().catch(() => undefined);
   }
 }

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, PlatformConfig } from '@platform/config';
-import { healthController, MessagingModule } from '@platform/messaging';
+import { BusTransport, healthController, MessagingModule, NATS_TRANSPORT } from '@platform/messaging';
 import { PersistenceModule } from '@platform/persistence';
 import { RuntimeAccessService } from './access/runtime-access.service';
 import { ChatConversationsController } from './conversations/chat-conversations.controller';
@@ -24,12 +24,12 @@ import { UsersRepository } from './users/users.repository';
 
 @Module({})
 export class RuntimeModule {
-  static forRoot(config: PlatformConfig): DynamicModule {
+  static forRoot(config: PlatformConfig, transport: BusTransport = NATS_TRANSPORT): DynamicModule {
     return {
       module: RuntimeModule,
       imports: [
         ConfigModule.forRoot(config),
-        MessagingModule,
+        MessagingModule.forRoot(transport),
         PersistenceModule.forService({
           schema: 'runtime',
           entities: [IntegrationSettingsEntity, UserEntity, ConversationEntity, ParticipantEntity, MessageEntity],

@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, NatsError, Subscription } from 'nats';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ErrorCode, NatsError } from 'nats';
 import { ApiError, Errors } from '@platform/contracts';
 import { PlatformConfig } from '@platform/config';
 import { BusConnection } from './bus-connection';
@@ -11,19 +11,42 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+export interface BusSubscription {
+  unsubscribe(): void;
+}
+
+/**
+ * How services talk to each other: request/reply to the service owning an operation, and
+ * fan-out to every subscriber. Subjects are given without the deployment prefix.
+ */
+export abstract class BusClient {
+  abstract request<T>(subject: string, payload: unknown, options?: RequestOptions): Promise<T>;
+  /** Fire-and-forget to every subscriber (not a queue group): used for fan-out signals. */
+  abstract publish(subject: string, payload: unknown): Promise<void>;
+  /** A plain subscription; every replica receives every message. */
+  abstract subscribe(subject: string, onMessage: (payload: unknown) => void | Promise<void>): Promise<BusSubscription>;
+}
+
 /**
  * Request/reply and fan-out over NATS. A request that nobody answers fails fast (no responders)
  * or after the bounded timeout, always as a 503 `ApiError`, never as a hang.
  */
 @Injectable()
-export class BusClient {
+export class NatsBusClient extends BusClient implements OnApplicationBootstrap {
   private readonly logger = new Logger('BusClient');
 
   constructor(
     private readonly bus: BusConnection,
     private readonly codec: PayloadCodec,
     private readonly config: PlatformConfig,
-  ) {}
+  ) {
+    super();
+  }
+
+  /** Connects in the background: until NATS is up, requests fail fast with 503. */
+  onApplicationBootstrap(): void {
+    void this.bus.get().catch(() => undefined);
+  }
 
   async request<T>(subject: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
     const service = subject.split('.')[0];
@@ -48,14 +71,12 @@ export class BusClient {
     return reply.result as T;
   }
 
-  /** Fire-and-forget to every subscriber (not a queue group): used for fan-out signals. */
   async publish(subject: string, payload: unknown): Promise<void> {
     const nc = await this.bus.get();
     nc.publish(this.bus.subject(subject), await this.codec.encode(payload));
   }
 
-  /** A plain subscription; every replica receives every message. */
-  async subscribe(subject: string, onMessage: (payload: unknown) => void | Promise<void>): Promise<Subscription> {
+  async subscribe(subject: string, onMessage: (payload: unknown) => void | Promise<void>): Promise<BusSubscription> {
     const nc = await this.bus.get();
     const subscription = nc.subscribe(this.bus.subject(subject));
     void (async () => {

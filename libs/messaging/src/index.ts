@@ -7,3 +7,4 @@ export * from './reply';
 export * from './bus-exception.filter';
 export * from './start-service';
 export * from './health.controller';
+export * from './local-broker';

@@ -1,11 +1,29 @@
-import { Global, Module } from '@nestjs/common';
-import { BusClient } from './bus-client';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { BusClient, NatsBusClient } from './bus-client';
 import { BusConnection } from './bus-connection';
+import { LocalBroker, LocalBusClient } from './local-broker';
 import { PayloadCodec } from './payload-codec';
 
+/** NATS in every deployment; an in-process broker only to measure the NATS hop. */
+export type BusTransport = { kind: 'nats' } | { kind: 'local'; broker: LocalBroker };
+
+export const NATS_TRANSPORT: BusTransport = { kind: 'nats' };
+
 @Global()
-@Module({
-  providers: [BusConnection, PayloadCodec, BusClient],
-  exports: [BusConnection, PayloadCodec, BusClient],
-})
-export class MessagingModule {}
+@Module({})
+export class MessagingModule {
+  static forRoot(transport: BusTransport = NATS_TRANSPORT): DynamicModule {
+    if (transport.kind === 'local') {
+      return {
+        module: MessagingModule,
+        providers: [{ provide: LocalBroker, useValue: transport.broker }, { provide: BusClient, useClass: LocalBusClient }],
+        exports: [BusClient, LocalBroker],
+      };
+    }
+    return {
+      module: MessagingModule,
+      providers: [BusConnection, PayloadCodec, { provide: BusClient, useClass: NatsBusClient }],
+      exports: [BusConnection, PayloadCodec, BusClient],
+    };
+  }
+}

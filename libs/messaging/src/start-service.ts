@@ -5,19 +5,25 @@ import { JsonLogger } from '@platform/logging';
 import { BusConnection } from './bus-connection';
 import { BusExceptionFilter } from './bus-exception.filter';
 import { BusServer } from './bus-server';
+import { LocalBusServer } from './local-broker';
+import { BusTransport, NATS_TRANSPORT } from './messaging.module';
 import { PayloadCodec } from './payload-codec';
 
 /**
  * Starts a NATS-only service: the Nest application (no HTTP listener) with its message handlers
  * served by `BusServer` in the service's queue group.
  */
-export async function startService(module: unknown, service: string, logger: LoggerService): Promise<INestApplication> {
+export async function startService(
+  module: unknown,
+  service: string,
+  logger: LoggerService,
+  transport: BusTransport = NATS_TRANSPORT,
+): Promise<INestApplication> {
   const app = await NestFactory.create(module as never, { logger, abortOnError: false });
   app.useGlobalFilters(new BusExceptionFilter());
-  app.connectMicroservice(
-    { strategy: new BusServer(app.get(BusConnection), app.get(PayloadCodec), service) },
-    { inheritAppConfig: true },
-  );
+  const strategy =
+    transport.kind === 'local' ? new LocalBusServer(transport.broker) : new BusServer(app.get(BusConnection), app.get(PayloadCodec), service);
+  app.connectMicroservice({ strategy }, { inheritAppConfig: true });
   await app.init();
   await app.startAllMicroservices();
   return app;

@@ -1,9 +1,14 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-const ROOT = join(__dirname, '..', '..', '..');
+/** The repository root, whether this file runs from source (tests) or from dist/ (bench). */
+const ROOT = (() => {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return dir;
+})();
 const SERVICES = ['admin', 'runtime', 'chat'];
 
 export interface MeshSettings {

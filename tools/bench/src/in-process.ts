@@ -1,0 +1,31 @@
+import { INestApplication } from '@nestjs/common';
+import { AdminModule } from '../../../apps/admin/src/admin.module';
+import { ChatModule } from '../../../apps/chat/src/chat.module';
+import { createGateway } from '../../../apps/gateway/src/gateway.factory';
+import { RuntimeModule } from '../../../apps/runtime/src/runtime.module';
+import { PlatformConfig } from '@platform/config';
+import { JsonLogger } from '@platform/logging';
+import { LocalBroker, startService } from '@platform/messaging';
+
+/**
+ * The whole platform in this one process, services wired by direct calls instead of NATS:
+ * the baseline that shows what the NATS hop costs.
+ */
+export async function startInProcess(config: PlatformConfig): Promise<{ url: string; close: () => Promise<void> }> {
+  const transport = { kind: 'local' as const, broker: new LocalBroker() };
+  const quiet = (name: string) => new JsonLogger(name, 'warn');
+  const apps: INestApplication[] = [
+    await startService(AdminModule.forRoot(config, transport), 'admin', quiet('admin'), transport),
+    await startService(RuntimeModule.forRoot(config, transport), 'runtime', quiet('runtime'), transport),
+    await startService(ChatModule.forRoot(config, transport), 'chat', quiet('chat'), transport),
+  ];
+  const gateway = await createGateway(config, new JsonLogger('gateway', 'warn'), transport);
+  await gateway.listen(config.port, '127.0.0.1');
+  return {
+    url: `http://127.0.0.1:${config.port}`,
+    close: async () => {
+      await gateway.close();
+      for (const app of apps.reverse()) await app.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '@platform/config';
+import { createTestDatabase, dropTestDatabase, freePort, Mesh } from '@platform/testing';
+import { startInProcess } from './in-process';
+import { measure, Measurement, Operation } from './load';
+import { prepareOperations } from './fixtures';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+
+/**
+ * `npm run bench`: each core operation under concurrent load through the gateway, once on the
+ * real mesh (separate processes over NATS) and once with everything in one process without
+ * NATS, in the same run, so the figures can be compared side by side.
+ */
+async function main() {
+  const runId = randomBytes(3).toString('hex');
+  const token = `bp_pat_bench_${randomBytes(16).toString('hex')}`;
+  const results: Record<string, { mesh?: Measurement; local?: Measurement }> = {};
+
+  const meshDb = `bp_bench_mesh_${runId}`;
+  const mesh = await Mesh.start({
+    databaseUrl: await createTestDatabase(meshDb),
+    natsPrefix: `bench_${runId}`,
+    bootstrapToken: token,
+    logDir: join(tmpdir(), `bp-bench-${runId}`),
+  });
+  try {
+    await run('mesh', mesh.url, await prepareOperations(mesh.url, token), results);
+  } finally {
+    await mesh.stopAll();
+    await dropTestDatabase(meshDb);
+  }
+
+  const localDb = `bp_bench_local_${runId}`;
+  const config = loadConfig({}, { databaseUrl: await createTestDatabase(localDb), bootstrapToken: token, port: await freePort() });
+  const local = await startInProcess(config);
+  try {
+    await run('local', local.url, await prepareOperations(local.url, token), results);
+  } finally {
+    await local.close();
+    await dropTestDatabase(localDb);
+  }
+
+  report(results);
+}
+
+async function run(mode: 'mesh' | 'local', url: string, operations: Operation[], results: Record<string, { mesh?: Measurement; local?: Measurement }>) {
+  for (const op of operations) {
+    await measure(url, op, CONNECTIONS, 1); // warm-up
+    const m = await measure(url, op, CONNECTIONS, DURATION_S);
+    (results[op.name] ??= {})[mode] = m;
+    // Let the last in-flight requests of the load finish before anything shuts down.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.stdout.write(`${mode.padEnd(5)} ${op.name.padEnd(22)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${m.failures} failed of ${m.requests})\n`);
+    if (m.failures > 0) throw new Error(`${op.name} failed ${m.failures} times under load in ${mode} mode`);
+  }
+}
+
+function report(results: Record<string, { mesh?: Measurement; local?: Measurement }>) {
+  const lines = [
+    `\n${CONNECTIONS} connections, ${DURATION_S} s per operation. mesh = gateway + services as separate processes over NATS; in-process = one process, no NATS.\n`,
+    '| operation | mesh req/s | mesh p50 / p99 ms | in-process req/s | in-process p50 / p99 ms | req/s ratio mesh ÷ in-process |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const [name, { mesh, local }] of Object.entries(results)) {
+    if (!mesh || !local) continue;
+    lines.push(
+      `| ${name} | ${mesh.rps.toFixed(0)} | ${mesh.p50} / ${mesh.p99} | ${local.rps.toFixed(0)} | ${local.p50} / ${local.p99} | ${(mesh.rps / local.rps).toFixed(2)} |`,
+    );
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((error) => {
+  process.stderr.write(`${(error as Error).stack}\n`);
+  process.exit(1);
+});
