@@ -5,8 +5,11 @@ import { BusTransport, MessagingModule, NATS_TRANSPORT } from '@platform/messagi
 import { BotsController } from './admin/bots.controller';
 import { WorkspacesController } from './admin/workspaces.controller';
 import { ChatConversationsController } from './chat/conversations.controller';
+import { ChatEventsController } from './chat/events.controller';
 import { HelloController } from './chat/hello.controller';
+import { ListenRelay } from './chat/listen-relay';
 import { ChatMessagesController } from './chat/messages.controller';
+import { ChatParticipantsController } from './chat/participants.controller';
 import { ChatUsersController } from './chat/users.controller';
 import { HealthController } from './health/health.controller';
 import { ServiceProxy } from './http/service-proxy';
@@ -26,9 +29,11 @@ export class GatewayModule {
         HelloController,
         ChatUsersController,
         ChatConversationsController,
+        ChatParticipantsController,
         ChatMessagesController,
+        ChatEventsController,
       ],
-      providers: [ServiceProxy, { provide: JsonLogger, useValue: logger }],
+      providers: [ServiceProxy, ListenRelay, { provide: JsonLogger, useValue: logger }],
     };
   }
 }

@@ -17,6 +17,14 @@ import { ChatMessagesService } from './messages/chat-messages.service';
 import { MessageEntity } from './messages/message.entity';
 import { MessagesRepository } from './messages/messages.repository';
 import { Initial1732200000000 } from './migrations/1732200000000-initial';
+import { Events1732300000000 } from './migrations/1732300000000-events';
+import { EventEntity } from './events/event.entity';
+import { EventsRepository } from './events/events.repository';
+import { ChatEventsService } from './events/chat-events.service';
+import { ChatEventsController } from './events/chat-events.controller';
+import { ChatParticipantsController } from './participants/chat-participants.controller';
+import { ChatParticipantsService } from './participants/chat-participants.service';
+import { ConversationSignals } from './signals/conversation-signals';
 import { ChatUsersController } from './users/chat-users.controller';
 import { ChatUsersService } from './users/chat-users.service';
 import { UserEntity } from './users/user.entity';
@@ -32,11 +40,19 @@ export class RuntimeModule {
         MessagingModule.forRoot(transport),
         PersistenceModule.forService({
           schema: 'runtime',
-          entities: [IntegrationSettingsEntity, UserEntity, ConversationEntity, ParticipantEntity, MessageEntity],
-          migrations: [Initial1732200000000],
+          entities: [IntegrationSettingsEntity, UserEntity, ConversationEntity, ParticipantEntity, MessageEntity, EventEntity],
+          migrations: [Initial1732200000000, Events1732300000000],
         }),
       ],
-      controllers: [healthController('runtime'), IntegrationsController, ChatUsersController, ChatConversationsController, ChatMessagesController],
+      controllers: [
+        healthController('runtime'),
+        IntegrationsController,
+        ChatUsersController,
+        ChatConversationsController,
+        ChatParticipantsController,
+        ChatMessagesController,
+        ChatEventsController,
+      ],
       providers: [
         RuntimeAccessService,
         IntegrationSettingsRepository,
@@ -47,6 +63,10 @@ export class RuntimeModule {
         ChatConversationsService,
         MessagesRepository,
         ChatMessagesService,
+        ChatParticipantsService,
+        EventsRepository,
+        ChatEventsService,
+        ConversationSignals,
       ],
     };
   }

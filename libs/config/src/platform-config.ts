@@ -45,6 +45,13 @@ export class PlatformConfig {
   @Max(120000)
   requestTimeoutMs: number = 10000;
 
+  /** How often an idle live stream (listenConversation) carries a keep-alive. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(55000)
+  listenKeepAliveMs: number = 15000;
+
   /** Connections each service keeps to Postgres. */
   @Transform(toInt)
   @IsInt()
@@ -62,6 +69,7 @@ const ENV_NAMES: Record<keyof PlatformConfig, string> = {
   publicUrl: 'PUBLIC_URL',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
   databasePoolSize: 'DATABASE_POOL_SIZE',
+  listenKeepAliveMs: 'LISTEN_KEEPALIVE_MS',
 };
 
 export class ConfigError extends Error {}

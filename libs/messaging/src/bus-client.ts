@@ -79,6 +79,8 @@ export class NatsBusClient extends BusClient implements OnApplicationBootstrap {
   async subscribe(subject: string, onMessage: (payload: unknown) => void | Promise<void>): Promise<BusSubscription> {
     const nc = await this.bus.get();
     const subscription = nc.subscribe(this.bus.subject(subject));
+    // Only once the server knows the subscription can no message published after this be missed.
+    await nc.flush();
     void (async () => {
       for await (const message of subscription) {
         try {

@@ -1,27 +1,31 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ChatCaller, ChatMessageResponse, ChatMessageView, CreateChatMessageBody, ServiceRequest, Subjects } from '@platform/contracts';
-import { BusClient } from '@platform/messaging';
-import { WebhookResolver } from '../webhooks/webhook-resolver.service';
+import { ChatCaller, ChatMessageView, CreateChatMessageBody, PageQueryDto, ServiceRequest, Subjects } from '@platform/contracts';
+import { RuntimeForwarder } from '../webhooks/runtime-forwarder.service';
+
+type Request<T> = ServiceRequest<ChatCaller, T>;
 
 @Controller()
 export class MessagesController {
-  constructor(
-    private readonly webhooks: WebhookResolver,
-    private readonly bus: BusClient,
-  ) {}
+  constructor(private readonly runtime: RuntimeForwarder) {}
 
   @MessagePattern(Subjects.chat.createMessage)
-  async create(@Payload() { caller, input }: ServiceRequest<ChatCaller, CreateChatMessageBody>): Promise<ChatMessageResponse> {
-    const { webhook, userId } = await this.webhooks.authenticate(caller);
-    const message = await this.bus.request<ChatMessageView>(Subjects.runtime.chat.createMessage, { botId: webhook.botId, userId, ...input });
-    return { message };
+  async create(@Payload() { caller, input }: Request<CreateChatMessageBody>) {
+    return { message: await this.runtime.asUser<ChatMessageView>(Subjects.runtime.chat.createMessage, caller, input) };
   }
 
   @MessagePattern(Subjects.chat.getMessage)
-  async get(@Payload() { caller, input }: ServiceRequest<ChatCaller, { id: string }>): Promise<ChatMessageResponse> {
-    const { webhook, userId } = await this.webhooks.authenticate(caller);
-    const message = await this.bus.request<ChatMessageView>(Subjects.runtime.chat.getMessage, { botId: webhook.botId, userId, id: input.id });
-    return { message };
+  async get(@Payload() { caller, input }: Request<{ id: string }>) {
+    return { message: await this.runtime.asUser<ChatMessageView>(Subjects.runtime.chat.getMessage, caller, { id: input.id }) };
+  }
+
+  @MessagePattern(Subjects.chat.listMessages)
+  list(@Payload() { caller, input }: Request<PageQueryDto & { conversationId: string }>) {
+    return this.runtime.asUser(Subjects.runtime.chat.listMessages, caller, input);
+  }
+
+  @MessagePattern(Subjects.chat.deleteMessage)
+  delete(@Payload() { caller, input }: Request<{ id: string }>) {
+    return this.runtime.asUser(Subjects.runtime.chat.deleteMessage, caller, { id: input.id });
   }
 }

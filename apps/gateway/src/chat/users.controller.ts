@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, UseGuards } from '@nestjs/common';
 import { Caller, ChatAuthGuard, UserKeyOptional } from '@platform/auth';
 import { ChatCaller, ChatUserResponse, ChatUserWithKeyResponse, CreateChatUserBody, Subjects, UserProfileBody } from '@platform/contracts';
 import { Operation } from '../docs/operation.decorator';
@@ -31,5 +31,19 @@ export class ChatUsersController {
   @Operation('getUser', { summary: 'Get the user of the key', response: ChatUserResponse })
   get(@RequestId() requestId: string, @Caller() caller: ChatCaller) {
     return this.proxy.forward(Subjects.chat.getUser, requestId, caller, {});
+  }
+
+  @Put('me')
+  @ChatHeaders()
+  @Operation('updateUser', { summary: 'Update the user of the key', response: ChatUserResponse })
+  update(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Body() body: UserProfileBody) {
+    return this.proxy.forward(Subjects.chat.updateUser, requestId, caller, body);
+  }
+
+  @Delete('me')
+  @ChatHeaders()
+  @Operation('deleteUser', { summary: 'Delete the user of the key' })
+  remove(@RequestId() requestId: string, @Caller() caller: ChatCaller) {
+    return this.proxy.forward(Subjects.chat.deleteUser, requestId, caller, {});
   }
 }

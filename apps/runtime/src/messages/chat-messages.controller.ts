@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ChatScopedInput, Subjects } from '@platform/contracts';
+import { ChatScopedInput, PageQueryDto, Subjects } from '@platform/contracts';
 import { ChatMessagesService, CreateChatMessageInput } from './chat-messages.service';
 
 @Controller()
@@ -15,5 +15,15 @@ export class ChatMessagesController {
   @MessagePattern(Subjects.runtime.chat.getMessage)
   get(@Payload() input: ChatScopedInput & { id: string }) {
     return this.messages.get(input);
+  }
+
+  @MessagePattern(Subjects.runtime.chat.listMessages)
+  list(@Payload() input: ChatScopedInput & PageQueryDto & { conversationId: string }) {
+    return this.messages.list(input);
+  }
+
+  @MessagePattern(Subjects.runtime.chat.deleteMessage)
+  delete(@Payload() input: ChatScopedInput & { id: string }) {
+    return this.messages.delete(input);
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { EventEntity } from '../events/event.entity';
 import { MessageEntity } from './message.entity';
 
 @Injectable()
@@ -11,7 +13,21 @@ export class MessagesRepository {
     return this.messages.findOne({ where: { botId, id } });
   }
 
-  async insert(message: MessageEntity): Promise<void> {
-    await this.messages.insert(message as never);
+  /** Stores the message and the event recording it, together or not at all. */
+  async insertWithEvent(message: MessageEntity, event: EventEntity): Promise<void> {
+    await this.messages.manager.transaction(async (manager) => {
+      await manager.insert(MessageEntity, message as never);
+      await manager.insert(EventEntity, event as never);
+    });
+  }
+
+  /** Messages of a conversation in creation order. */
+  listForConversation(botId: string, conversationId: string, page: PageQuery): Promise<Page<MessageEntity>> {
+    const query = this.messages.createQueryBuilder('m').where('m.bot_id = :botId AND m.conversation_id = :conversationId', { botId, conversationId });
+    return keysetPage(query, { sortProperty: 'createdAt' }, page);
+  }
+
+  async delete(botId: string, id: string): Promise<void> {
+    await this.messages.delete({ botId, id });
   }
 }

@@ -1,7 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ChatUserInput, Subjects } from '@platform/contracts';
+import { ChatScopedInput, ChatUserInput, Subjects } from '@platform/contracts';
 import { ChatUsersService } from './chat-users.service';
+
+/** `userId` is the user of the caller's key: these operations act on that user only. */
+type Self = ChatScopedInput & Omit<ChatUserInput, 'id'>;
 
 @Controller()
 export class ChatUsersController {
@@ -13,12 +16,22 @@ export class ChatUsersController {
   }
 
   @MessagePattern(Subjects.runtime.chat.getOrCreateUser)
-  getOrCreate(@Payload() input: ChatUserInput & { id: string }) {
-    return this.users.getOrCreate(input);
+  getOrCreate(@Payload() { userId, ...input }: Self) {
+    return this.users.getOrCreate({ ...input, id: userId });
+  }
+
+  @MessagePattern(Subjects.runtime.chat.updateUser)
+  update(@Payload() { userId, ...input }: Self) {
+    return this.users.update({ ...input, id: userId });
+  }
+
+  @MessagePattern(Subjects.runtime.chat.deleteUser)
+  delete(@Payload() { botId, userId }: ChatScopedInput) {
+    return this.users.delete(botId, userId);
   }
 
   @MessagePattern(Subjects.runtime.chat.getUser)
-  get(@Payload() { botId, id }: { botId: string; id: string }) {
-    return this.users.get(botId, id);
+  get(@Payload() { botId, userId }: ChatScopedInput) {
+    return this.users.get(botId, userId);
   }
 }

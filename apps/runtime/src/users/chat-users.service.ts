@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ChatUserInput, ChatUserView, Errors, newId } from '@platform/contracts';
+import { ChatUserInput, ChatUserView, Errors, FOREIGN_ID_PATTERN, newId } from '@platform/contracts';
 import { toChatUserView } from './user-view';
 import { UserEntity } from './user.entity';
 import { UsersRepository } from './users.repository';
@@ -15,7 +15,11 @@ export class ChatUsersService {
     return toChatUserView(user);
   }
 
+  /** The id comes from a key the caller may have signed itself: it obeys the foreign id rule. */
   async getOrCreate(input: ChatUserInput & { id: string }): Promise<ChatUserView> {
+    if (!FOREIGN_ID_PATTERN.test(input.id)) {
+      throw Errors.invalidPayload(`The user id of the key must match ${FOREIGN_ID_PATTERN.source}`);
+    }
     return toChatUserView(await this.users.insertIfAbsent(this.newUser(input, input.id)));
   }
 
@@ -23,6 +27,25 @@ export class ChatUsersService {
     const user = await this.users.find(botId, id);
     if (!user) throw Errors.notFound('User', id);
     return toChatUserView(user);
+  }
+
+  /** Only the fields given change; the others keep their value. */
+  async update(input: ChatUserInput & { id: string }): Promise<ChatUserView> {
+    const user = await this.users.find(input.botId, input.id);
+    if (!user) throw Errors.notFound('User', input.id);
+    const changes = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.pictureUrl !== undefined ? { pictureUrl: input.pictureUrl } : {}),
+      ...(input.profile !== undefined ? { profile: input.profile } : {}),
+      updatedAt: new Date(),
+    };
+    await this.users.update(input.botId, input.id, changes);
+    return toChatUserView({ ...user, ...changes });
+  }
+
+  async delete(botId: string, id: string): Promise<Record<string, never>> {
+    if (!(await this.users.delete(botId, id))) throw Errors.notFound('User', id);
+    return {};
   }
 
   private newUser(input: ChatUserInput, id: string): UserEntity {

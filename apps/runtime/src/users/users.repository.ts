@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { Errors } from '@platform/contracts';
 import { UserEntity } from './user.entity';
 
@@ -12,6 +12,19 @@ export class UsersRepository {
 
   find(botId: string, id: string): Promise<UserEntity | null> {
     return this.users.findOne({ where: { botId, id } });
+  }
+
+  findMany(botId: string, ids: string[]): Promise<UserEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.users.find({ where: { botId, id: In(ids) } });
+  }
+
+  async update(botId: string, id: string, changes: Partial<Pick<UserEntity, 'name' | 'pictureUrl' | 'profile' | 'updatedAt'>>): Promise<void> {
+    await this.users.update({ botId, id }, changes);
+  }
+
+  /** Deletes the user; its participations go with it (foreign keys). */
+  async delete(botId: string, id: string): Promise<boolean> {
+    return ((await this.users.delete({ botId, id })).affected ?? 0) > 0;
   }
 
   async exists(botId: string, id: string): Promise<boolean> {
