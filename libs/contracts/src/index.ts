@@ -11,3 +11,5 @@ export * from './dto/chat/message-payload';
 export * from './dto/admin/bots.dto';
 export * from './dto/admin/workspaces.dto';
 export * from './dto/internal';
+export * from './dto/chat/signals';
+export * from './dto/chat/chat-resources.dto';
