@@ -47,6 +47,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
   }
 
   private async handle(pattern: string, handler: MessageHandler, message: Msg): Promise<void> {
+    const started = Date.now();
     let reply: Reply;
     try {
       const payload = await this.codec.decode(message.data);
@@ -56,6 +57,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
     } catch (error) {
       reply = { error: this.toWireError(pattern, error) };
     }
+    this.log.debug({ msg: 'handled', operation: pattern, ms: Date.now() - started, failed: 'error' in reply || undefined });
     if (!message.reply) return;
     try {
       message.respond(await this.codec.encode(reply));

@@ -15,6 +15,8 @@ export default async function globalSetup(): Promise<void> {
     bootstrapToken: `bp_pat_test_${randomBytes(16).toString('hex')}`,
     logDir: join(tmpdir(), `bp-e2e-${runId}`),
   };
+  // Idle live streams carry a keep-alive every half second, so tests can observe it.
+  process.env.LISTEN_KEEPALIVE_MS = '500';
   const mesh = await Mesh.start(settings);
   Object.assign(process.env, {
     E2E_URL: mesh.url,
