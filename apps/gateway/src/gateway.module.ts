@@ -14,6 +14,7 @@ import { ChatUsersController } from './chat/users.controller';
 import { HealthController } from './health/health.controller';
 import { ServiceProxy } from './http/service-proxy';
 import { IntegrationsController } from './runtime/integrations.controller';
+import { MessagesController } from './runtime/messages.controller';
 
 @Module({})
 export class GatewayModule {
@@ -24,6 +25,7 @@ export class GatewayModule {
       controllers: [
         HealthController,
         IntegrationsController,
+        MessagesController,
         WorkspacesController,
         BotsController,
         HelloController,

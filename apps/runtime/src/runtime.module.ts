@@ -18,6 +18,7 @@ import { MessageEntity } from './messages/message.entity';
 import { MessagesRepository } from './messages/messages.repository';
 import { Initial1732200000000 } from './migrations/1732200000000-initial';
 import { Events1732300000000 } from './migrations/1732300000000-events';
+import { BotLoop1732400000000 } from './migrations/1732400000000-bot-loop';
 import { EventEntity } from './events/event.entity';
 import { EventsRepository } from './events/events.repository';
 import { ChatEventsService } from './events/chat-events.service';
@@ -25,6 +26,13 @@ import { ChatEventsController } from './events/chat-events.controller';
 import { ChatParticipantsController } from './participants/chat-participants.controller';
 import { ChatParticipantsService } from './participants/chat-participants.service';
 import { ConversationSignals } from './signals/conversation-signals';
+import { BotDirectory } from './delivery/bot-directory';
+import { EventDelivery } from './delivery/event-delivery';
+import { EventOutbox } from './delivery/event-outbox';
+import { EventStream } from './delivery/event-stream';
+import { MessageWriter } from './messages/message-writer';
+import { BotMessagesController } from './messages/bot-messages.controller';
+import { BotMessagesService } from './messages/bot-messages.service';
 import { ChatUsersController } from './users/chat-users.controller';
 import { ChatUsersService } from './users/chat-users.service';
 import { UserEntity } from './users/user.entity';
@@ -41,7 +49,7 @@ export class RuntimeModule {
         PersistenceModule.forService({
           schema: 'runtime',
           entities: [IntegrationSettingsEntity, UserEntity, ConversationEntity, ParticipantEntity, MessageEntity, EventEntity],
-          migrations: [Initial1732200000000, Events1732300000000],
+          migrations: [Initial1732200000000, Events1732300000000, BotLoop1732400000000],
         }),
       ],
       controllers: [
@@ -52,6 +60,7 @@ export class RuntimeModule {
         ChatParticipantsController,
         ChatMessagesController,
         ChatEventsController,
+        BotMessagesController,
       ],
       providers: [
         RuntimeAccessService,
@@ -67,6 +76,12 @@ export class RuntimeModule {
         EventsRepository,
         ChatEventsService,
         ConversationSignals,
+        MessageWriter,
+        BotMessagesService,
+        EventStream,
+        EventOutbox,
+        BotDirectory,
+        EventDelivery,
       ],
     };
   }

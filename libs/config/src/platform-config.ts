@@ -52,6 +52,40 @@ export class PlatformConfig {
   @Max(55000)
   listenKeepAliveMs: number = 15000;
 
+  /** First retry delay of an event delivery; doubles per attempt up to `eventRetryMaxMs`. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(600000)
+  eventRetryBaseMs: number = 1000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3600000)
+  eventRetryMaxMs: number = 60000;
+
+  /** Deliveries of one event before it is marked failed and the conversation moves on. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  eventMaxAttempts: number = 10;
+
+  /** How long a bot may take to answer one delivery. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(300000)
+  deliveryTimeoutMs: number = 10000;
+
+  /** A delivery in progress on a replica that died is retried after this long. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
+  deliveryAckWaitMs: number = 30000;
+
   /** Connections each service keeps to Postgres. */
   @Transform(toInt)
   @IsInt()
@@ -70,6 +104,11 @@ const ENV_NAMES: Record<keyof PlatformConfig, string> = {
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
   databasePoolSize: 'DATABASE_POOL_SIZE',
   listenKeepAliveMs: 'LISTEN_KEEPALIVE_MS',
+  eventRetryBaseMs: 'EVENT_RETRY_BASE_MS',
+  eventRetryMaxMs: 'EVENT_RETRY_MAX_MS',
+  eventMaxAttempts: 'EVENT_MAX_ATTEMPTS',
+  deliveryTimeoutMs: 'DELIVERY_TIMEOUT_MS',
+  deliveryAckWaitMs: 'DELIVERY_ACK_WAIT_MS',
 };
 
 export class ConfigError extends Error {}

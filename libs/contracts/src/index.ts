@@ -13,3 +13,5 @@ export * from './dto/admin/workspaces.dto';
 export * from './dto/internal';
 export * from './dto/chat/signals';
 export * from './dto/chat/chat-resources.dto';
+export * from './dto/runtime/runtime-views';
+export * from './dto/runtime/messages.dto';

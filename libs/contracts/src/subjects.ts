@@ -7,6 +7,8 @@ export const Subjects = {
   runtime: {
     configureIntegration: 'runtime.integrations.configure',
     listIntegrationSettings: 'runtime.integrations.list-settings',
+    createMessage: 'runtime.messages.create',
+    getMessage: 'runtime.messages.get',
     chat: {
       getOrCreateUser: 'runtime.chat.users.get-or-create',
       createUser: 'runtime.chat.users.create',
@@ -38,6 +40,7 @@ export const Subjects = {
     updateBot: 'admin.bots.update',
     deleteBot: 'admin.bots.delete',
     authorizeRuntime: 'admin.access.authorize-runtime',
+    deliveryTarget: 'admin.bots.delivery-target',
     resolveWebhook: 'admin.access.resolve-webhook',
   },
   chat: {

@@ -16,8 +16,9 @@ export class MessagingModule {
     if (transport.kind === 'local') {
       return {
         module: MessagingModule,
-        providers: [{ provide: LocalBroker, useValue: transport.broker }, { provide: BusClient, useClass: LocalBusClient }],
-        exports: [BusClient, LocalBroker],
+        // NATS stays connected for JetStream (durable event delivery); only requests are local.
+        providers: [BusConnection, PayloadCodec, { provide: LocalBroker, useValue: transport.broker }, { provide: BusClient, useClass: LocalBusClient }],
+        exports: [BusConnection, PayloadCodec, BusClient, LocalBroker],
       };
     }
     return {

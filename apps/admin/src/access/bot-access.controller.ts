@@ -12,6 +12,11 @@ export class BotAccessController {
     return this.botAccess.authorizeRuntime(tokenHash, botId);
   }
 
+  @MessagePattern(Subjects.admin.deliveryTarget)
+  deliveryTarget(@Payload() { botId }: { botId: string }) {
+    return this.botAccess.deliveryTarget(botId);
+  }
+
   @MessagePattern(Subjects.admin.resolveWebhook)
   resolveWebhook(@Payload() { webhookId }: { webhookId: string }) {
     return this.botAccess.resolveWebhook(webhookId);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Errors, roleAtLeast, RuntimeAuthorization, WebhookResolution } from '@platform/contracts';
+import { DeliveryTarget, Errors, roleAtLeast, RuntimeAuthorization, WebhookResolution } from '@platform/contracts';
 import { BotsRepository } from '../bots/bots.repository';
 import { CHAT_INTEGRATION_ID } from '../bots/builtin-integrations';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
@@ -31,6 +31,12 @@ export class BotAccessService {
       workspaceId: bot.workspaceId,
       integrations: integrations.map((i) => ({ alias: i.alias, integrationId: i.integrationId, webhookId: i.webhookId })),
     };
+  }
+
+  async deliveryTarget(botId: string): Promise<DeliveryTarget> {
+    const bot = await this.bots.findById(botId);
+    if (!bot) throw Errors.notFound('Bot', botId);
+    return { botId: bot.id, url: bot.url, configuration: bot.definition.configuration.data };
   }
 
   async resolveWebhook(webhookId: string): Promise<WebhookResolution> {

@@ -28,38 +28,38 @@ export class ChatConversationsController {
   ) {}
 
   @Post()
-  @Operation('createConversation', { summary: 'Create a conversation owned by the user', response: ChatConversationResponse })
+  @Operation('chatCreateConversation', { summary: 'Create a conversation owned by the user', response: ChatConversationResponse })
   create(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Body() body: CreateChatConversationBody) {
     return this.proxy.forward(Subjects.chat.createConversation, requestId, caller, body);
   }
 
   @Post('get-or-create')
-  @Operation('getOrCreateConversation', { summary: 'Get a conversation, creating it under this id if absent', response: ChatConversationResponse })
+  @Operation('chatGetOrCreateConversation', { summary: 'Get a conversation, creating it under this id if absent', response: ChatConversationResponse })
   getOrCreate(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Body() body: GetOrCreateChatConversationBody) {
     return this.proxy.forward(Subjects.chat.getOrCreateConversation, requestId, caller, body);
   }
 
   @Get()
-  @Operation('listConversations', { summary: 'List the conversations the user takes part in', response: ListChatConversationsResponse })
+  @Operation('chatListConversations', { summary: 'List the conversations the user takes part in', response: ListChatConversationsResponse })
   list(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Query() query: PageQueryDto) {
     return this.proxy.forward(Subjects.chat.listConversations, requestId, caller, query);
   }
 
   @Get(':id')
-  @Operation('getConversation', { summary: 'Get a conversation the user takes part in', response: ChatConversationResponse })
+  @Operation('chatGetConversation', { summary: 'Get a conversation the user takes part in', response: ChatConversationResponse })
   get(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Param('id') id: string) {
     return this.proxy.forward(Subjects.chat.getConversation, requestId, caller, { id });
   }
 
   @Delete(':id')
-  @Operation('deleteConversation', { summary: 'Delete a conversation the user owns' })
+  @Operation('chatDeleteConversation', { summary: 'Delete a conversation the user owns' })
   remove(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Param('id') id: string) {
     return this.proxy.forward(Subjects.chat.deleteConversation, requestId, caller, { id });
   }
 
   @Get(':id/listen')
   @ApiProduces('text/event-stream')
-  @Operation('listenConversation', {
+  @Operation('chatListenConversation', {
     summary: 'Live signals of the conversation as server-sent events: message_created, message_deleted, event_created, participant_added, participant_removed',
   })
   async listen(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {

@@ -13,13 +13,13 @@ export class ChatEventsController {
   constructor(private readonly proxy: ServiceProxy) {}
 
   @Post()
-  @Operation('createEvent', { summary: 'Send a custom event in a conversation', response: ChatEventResponse })
+  @Operation('chatCreateEvent', { summary: 'Send a custom event in a conversation', response: ChatEventResponse })
   create(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Body() body: CreateChatEventBody) {
     return this.proxy.forward(Subjects.chat.createEvent, requestId, caller, body);
   }
 
   @Get(':id')
-  @Operation('getEvent', { summary: 'Get a custom event of a conversation the user takes part in', response: ChatEventResponse })
+  @Operation('chatGetEvent', { summary: 'Get a custom event of a conversation the user takes part in', response: ChatEventResponse })
   get(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Param('id') id: string) {
     return this.proxy.forward(Subjects.chat.getEvent, requestId, caller, { id });
   }

@@ -14,7 +14,7 @@ export class HelloController {
   @Get()
   @UserKeyOptional()
   @ChatHeaders(false)
-  @Operation('hello', { summary: 'Check that the webhook serves the chat API' })
+  @Operation('chatHello', { summary: 'Check that the webhook serves the chat API' })
   hello(@RequestId() requestId: string, @Caller() caller: ChatCaller) {
     return this.proxy.forward(Subjects.chat.hello, requestId, caller, {});
   }

@@ -13,25 +13,25 @@ export class ChatMessagesController {
   constructor(private readonly proxy: ServiceProxy) {}
 
   @Post('messages')
-  @Operation('createMessage', { summary: 'Send a message in a conversation', response: ChatMessageResponse })
+  @Operation('chatCreateMessage', { summary: 'Send a message in a conversation', response: ChatMessageResponse })
   create(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Body() body: CreateChatMessageBody) {
     return this.proxy.forward(Subjects.chat.createMessage, requestId, caller, body);
   }
 
   @Get('messages/:id')
-  @Operation('getMessage', { summary: 'Get a message of a conversation the user takes part in', response: ChatMessageResponse })
+  @Operation('chatGetMessage', { summary: 'Get a message of a conversation the user takes part in', response: ChatMessageResponse })
   get(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Param('id') id: string) {
     return this.proxy.forward(Subjects.chat.getMessage, requestId, caller, { id });
   }
 
   @Delete('messages/:id')
-  @Operation('deleteMessage', { summary: 'Delete a message the user wrote' })
+  @Operation('chatDeleteMessage', { summary: 'Delete a message the user wrote' })
   remove(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Param('id') id: string) {
     return this.proxy.forward(Subjects.chat.deleteMessage, requestId, caller, { id });
   }
 
   @Get('conversations/:conversationId/messages')
-  @Operation('listMessages', { summary: 'List the messages of a conversation in creation order', response: ListChatMessagesResponse })
+  @Operation('chatListMessages', { summary: 'List the messages of a conversation in creation order', response: ListChatMessagesResponse })
   list(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Param('conversationId') conversationId: string, @Query() query: PageQueryDto) {
     return this.proxy.forward(Subjects.chat.listMessages, requestId, caller, { ...query, conversationId });
   }

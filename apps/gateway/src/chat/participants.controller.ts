@@ -13,25 +13,25 @@ export class ChatParticipantsController {
   constructor(private readonly proxy: ServiceProxy) {}
 
   @Post()
-  @Operation('addParticipant', { summary: 'Add a user to the conversation', response: ChatParticipantResponse })
+  @Operation('chatAddParticipant', { summary: 'Add a user to the conversation', response: ChatParticipantResponse })
   add(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Param('conversationId') conversationId: string, @Body() body: AddChatParticipantBody) {
     return this.proxy.forward(Subjects.chat.addParticipant, requestId, caller, { ...body, conversationId });
   }
 
   @Get()
-  @Operation('listParticipants', { summary: 'List the participants of the conversation', response: ListChatParticipantsResponse })
+  @Operation('chatListParticipants', { summary: 'List the participants of the conversation', response: ListChatParticipantsResponse })
   list(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Param('conversationId') conversationId: string, @Query() query: PageQueryDto) {
     return this.proxy.forward(Subjects.chat.listParticipants, requestId, caller, { ...query, conversationId });
   }
 
   @Get(':userId')
-  @Operation('getParticipant', { summary: 'Get a participant of the conversation', response: ChatParticipantResponse })
+  @Operation('chatGetParticipant', { summary: 'Get a participant of the conversation', response: ChatParticipantResponse })
   get(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Param('conversationId') conversationId: string, @Param('userId') userId: string) {
     return this.proxy.forward(Subjects.chat.getParticipant, requestId, caller, { conversationId, participantId: userId });
   }
 
   @Delete(':userId')
-  @Operation('removeParticipant', { summary: 'Remove a participant (not the owner) from the conversation' })
+  @Operation('chatRemoveParticipant', { summary: 'Remove a participant (not the owner) from the conversation' })
   remove(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Param('conversationId') conversationId: string, @Param('userId') userId: string) {
     return this.proxy.forward(Subjects.chat.removeParticipant, requestId, caller, { conversationId, participantId: userId });
   }

@@ -14,35 +14,35 @@ export class ChatUsersController {
   @Post()
   @UserKeyOptional()
   @ChatHeaders(false)
-  @Operation('createUser', { summary: 'Create a chat user and its key', response: ChatUserWithKeyResponse })
+  @Operation('chatCreateUser', { summary: 'Create a chat user and its key', response: ChatUserWithKeyResponse })
   create(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Body() body: CreateChatUserBody) {
     return this.proxy.forward(Subjects.chat.createUser, requestId, caller, body);
   }
 
   @Post('get-or-create')
   @ChatHeaders()
-  @Operation('getOrCreateUser', { summary: 'Get the user of the key, creating it on first use', response: ChatUserResponse })
+  @Operation('chatGetOrCreateUser', { summary: 'Get the user of the key, creating it on first use', response: ChatUserResponse })
   getOrCreate(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Body() body: UserProfileBody) {
     return this.proxy.forward(Subjects.chat.getOrCreateUser, requestId, caller, body);
   }
 
   @Get('me')
   @ChatHeaders()
-  @Operation('getUser', { summary: 'Get the user of the key', response: ChatUserResponse })
+  @Operation('chatGetUser', { summary: 'Get the user of the key', response: ChatUserResponse })
   get(@RequestId() requestId: string, @Caller() caller: ChatCaller) {
     return this.proxy.forward(Subjects.chat.getUser, requestId, caller, {});
   }
 
   @Put('me')
   @ChatHeaders()
-  @Operation('updateUser', { summary: 'Update the user of the key', response: ChatUserResponse })
+  @Operation('chatUpdateUser', { summary: 'Update the user of the key', response: ChatUserResponse })
   update(@RequestId() requestId: string, @Caller() caller: ChatCaller, @Body() body: UserProfileBody) {
     return this.proxy.forward(Subjects.chat.updateUser, requestId, caller, body);
   }
 
   @Delete('me')
   @ChatHeaders()
-  @Operation('deleteUser', { summary: 'Delete the user of the key' })
+  @Operation('chatDeleteUser', { summary: 'Delete the user of the key' })
   remove(@RequestId() requestId: string, @Caller() caller: ChatCaller) {
     return this.proxy.forward(Subjects.chat.deleteUser, requestId, caller, {});
   }

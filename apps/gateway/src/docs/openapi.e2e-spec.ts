@@ -20,6 +20,8 @@ describe('OpenAPI document', () => {
       expect(op.operationId).toEqual(expect.any(String));
       expect(op.tags.filter((t: string) => t === 'documented' || t === 'experimental')).toHaveLength(1);
     }
+    const ids = operations.map((op) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
     expect(doc.components.schemas.ConfigureIntegrationBody.properties.sandboxIdentifiers['x-experimental']).toBe(true);
   });
 

@@ -2,12 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { ChatConversationView, ChatScopedInput, Errors, ListChatConversationsResponse, newId, PageQueryDto } from '@platform/contracts';
 import { ConversationSignals } from '../signals/conversation-signals';
 import { UsersRepository } from '../users/users.repository';
+import { toChatConversationView } from './conversation-view';
 import { ConversationEntity } from './conversation.entity';
 import { ConversationsRepository } from './conversations.repository';
 
-export function toChatConversationView(c: ConversationEntity): ChatConversationView {
-  return { id: c.id, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
-}
 
 /** Conversations of a bot as chat users see them: only those they take part in. */
 @Injectable()
@@ -25,6 +23,9 @@ export class ChatConversationsService {
       botId: input.botId,
       id: input.id ?? newId('conv'),
       integration: 'chat',
+      channel: 'channel',
+      currentTaskId: null,
+      messageCount: 0,
       ownerId: input.userId,
       tags: {},
       createdAt: now,

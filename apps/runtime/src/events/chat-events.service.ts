@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ChatEventView, ChatScopedInput, Errors, newId } from '@platform/contracts';
+import { ChatEventView, ChatScopedInput, Errors } from '@platform/contracts';
 import { ChatConversationsService } from '../conversations/chat-conversations.service';
+import { EventOutbox } from '../delivery/event-outbox';
 import { ConversationSignals } from '../signals/conversation-signals';
 import { EventEntity } from './event.entity';
 import { EventsRepository } from './events.repository';
+import { newEvent } from './new-event';
 
 /** Type of the runtime event recording a custom event sent from the chat API. */
 export const CUSTOM_EVENT_TYPE = 'custom';
@@ -18,25 +20,22 @@ export class ChatEventsService {
     private readonly events: EventsRepository,
     private readonly conversations: ChatConversationsService,
     private readonly signals: ConversationSignals,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async create(input: ChatScopedInput & { conversationId: string; payload: Record<string, unknown> }): Promise<ChatEventView> {
     await this.conversations.requireParticipant(input.botId, input.conversationId, input.userId);
-    const event: EventEntity = {
+    const event = newEvent({
       botId: input.botId,
-      id: newId('evt'),
       type: CUSTOM_EVENT_TYPE,
       direction: 'incoming',
       conversationId: input.conversationId,
       userId: input.userId,
-      messageId: null,
       integration: 'chat',
       payload: input.payload,
-      status: 'pending',
-      failureReason: null,
-      createdAt: new Date(),
-    };
+    });
     await this.events.insert(event);
+    this.outbox.publish([event]);
     const view = toChatEventView(event);
     this.signals.emit(input.botId, input.conversationId, { type: 'event_created', data: { ...view, isBot: false } });
     return view;

@@ -1,6 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-
-export type EventStatus = 'pending' | 'processed' | 'failed' | 'ignored';
+import type { EventStatus } from '@platform/contracts';
 
 /**
  * Something that happened in a bot (DESIGN §7): an incoming message, a custom chat event, ...
@@ -20,4 +19,8 @@ export class EventEntity {
   @Column('text') status: EventStatus;
   @Column('text', { name: 'failure_reason', nullable: true }) failureReason: string | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
+  /** Set once the event is in JetStream; events without it are published again after a crash. */
+  @Column('timestamptz', { name: 'published_at', nullable: true }) publishedAt: Date | null;
+  @Column('integer') attempts: number;
+  @Column('timestamptz', { name: 'processed_at', nullable: true }) processedAt: Date | null;
 }

@@ -11,6 +11,40 @@ export class EventsRepository {
     return this.events.findOne({ where: { botId, id } });
   }
 
+  /** Deliverable events not yet in JetStream, oldest first. */
+  findUnpublished(limit: number, createdBefore: Date): Promise<EventEntity[]> {
+    return this.events
+      .createQueryBuilder('e')
+      .where('e.published_at IS NULL AND e.status = :status AND e.created_at < :before', { status: 'pending', before: createdBefore })
+      .orderBy('e.created_at', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  async markPublished(keys: Array<{ botId: string; id: string }>): Promise<void> {
+    if (keys.length === 0) return;
+    await this.events
+      .createQueryBuilder()
+      .update(EventEntity)
+      .set({ publishedAt: new Date() })
+      .where('(bot_id, id) IN (' + keys.map((_, i) => `(:b${i}, :i${i})`).join(', ') + ')', Object.fromEntries(keys.flatMap((k, i) => [[`b${i}`, k.botId], [`i${i}`, k.id]])))
+      .execute();
+  }
+
+  async markProcessed(botId: string, id: string): Promise<void> {
+    await this.events.update({ botId, id }, { status: 'processed', processedAt: new Date(), failureReason: null });
+  }
+
+  /** Counts a failed delivery; the last allowed one marks the event failed. Returns the attempts so far. */
+  async recordFailure(event: EventEntity, reason: string, final: boolean): Promise<number> {
+    const attempts = event.attempts + 1;
+    await this.events.update(
+      { botId: event.botId, id: event.id },
+      final ? { attempts, status: 'failed', failureReason: reason, processedAt: new Date() } : { attempts, failureReason: reason },
+    );
+    return attempts;
+  }
+
   async insert(event: EventEntity, manager: EntityManager = this.events.manager): Promise<void> {
     await manager.insert(EventEntity, event as never);
   }

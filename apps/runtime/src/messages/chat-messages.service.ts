@@ -1,21 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ChatMessageView, ChatScopedInput, Errors, ListChatMessagesResponse, newId, PageQueryDto } from '@platform/contracts';
+import { ChatMessageView, ChatScopedInput, Errors, ListChatMessagesResponse, PageQueryDto } from '@platform/contracts';
 import { ChatConversationsService } from '../conversations/chat-conversations.service';
-import { EventEntity } from '../events/event.entity';
 import { ConversationSignals } from '../signals/conversation-signals';
-import { MessageEntity } from './message.entity';
+import { UsersRepository } from '../users/users.repository';
+import { toChatMessageView } from './message-view';
+import { MessageWriter } from './message-writer';
 import { MessagesRepository } from './messages.repository';
-
-export function toChatMessageView(m: MessageEntity): ChatMessageView {
-  return {
-    id: m.id,
-    createdAt: m.createdAt.toISOString(),
-    payload: m.payload,
-    userId: m.userId,
-    conversationId: m.conversationId,
-    ...(m.metadata !== null ? { metadata: m.metadata } : {}),
-  };
-}
 
 export interface CreateChatMessageInput extends ChatScopedInput {
   conversationId: string;
@@ -23,52 +13,24 @@ export interface CreateChatMessageInput extends ChatScopedInput {
   metadata?: Record<string, unknown>;
 }
 
-/** Type of the runtime event recording a new message (DESIGN §7). */
-export const MESSAGE_CREATED = 'message_created';
-
 @Injectable()
 export class ChatMessagesService {
   constructor(
     private readonly messages: MessagesRepository,
+    private readonly writer: MessageWriter,
     private readonly conversations: ChatConversationsService,
+    private readonly users: UsersRepository,
     private readonly signals: ConversationSignals,
   ) {}
 
-  /** A chat user's message: stored with its incoming `message_created` event, then signalled. */
+  /** A chat user's message: an incoming message of the bot, delivered to its code. */
   async create(input: CreateChatMessageInput): Promise<ChatMessageView> {
-    await this.conversations.requireParticipant(input.botId, input.conversationId, input.userId);
-    const now = new Date();
-    const message: MessageEntity = {
-      botId: input.botId,
-      id: newId('msg'),
-      conversationId: input.conversationId,
-      userId: input.userId,
-      direction: 'incoming',
-      type: String(input.payload.type),
-      payload: input.payload,
-      metadata: input.metadata ?? null,
-      tags: {},
-      createdAt: now,
-      updatedAt: now,
-    };
-    const event: EventEntity = {
-      botId: input.botId,
-      id: newId('evt'),
-      type: MESSAGE_CREATED,
-      direction: 'incoming',
-      conversationId: message.conversationId,
-      userId: message.userId,
-      messageId: message.id,
-      integration: 'chat',
-      payload: { ...toChatMessageView(message) },
-      status: 'pending',
-      failureReason: null,
-      createdAt: now,
-    };
-    await this.messages.insertWithEvent(message, event);
-    const view = toChatMessageView(message);
-    this.signals.emit(input.botId, input.conversationId, { type: 'message_created', data: { ...view, isBot: false } });
-    return view;
+    const conversation = await this.conversations.requireParticipant(input.botId, input.conversationId, input.userId);
+    const author = await this.users.find(input.botId, input.userId);
+    if (!author) throw Errors.notFound('User', input.userId);
+    const { type, ...payload } = input.payload;
+    const message = await this.writer.write({ botId: input.botId, conversation, author, type: String(type), payload, metadata: input.metadata });
+    return toChatMessageView(message);
   }
 
   async get(input: ChatScopedInput & { id: string }): Promise<ChatMessageView> {
@@ -90,7 +52,7 @@ export class ChatMessagesService {
     if (!message) throw Errors.notFound('Message', input.id);
     await this.conversations.requireParticipant(input.botId, message.conversationId, input.userId);
     if (message.userId !== input.userId) throw Errors.forbidden('Only the author of a message may delete it');
-    await this.messages.delete(input.botId, input.id);
+    await this.messages.delete(message);
     this.signals.emit(input.botId, message.conversationId, {
       type: 'message_deleted',
       data: { id: message.id, conversationId: message.conversationId, userId: message.userId },

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { ConversationEntity } from '../conversations/conversation.entity';
 import { EventEntity } from '../events/event.entity';
 import { MessageEntity } from './message.entity';
 
@@ -13,11 +14,13 @@ export class MessagesRepository {
     return this.messages.findOne({ where: { botId, id } });
   }
 
-  /** Stores the message and the event recording it, together or not at all. */
-  async insertWithEvent(message: MessageEntity, event: EventEntity): Promise<void> {
+  /** Stores the message, the event recording it (if any) and the conversation's new count, together or not at all. */
+  async insertWithEvent(message: MessageEntity, event?: EventEntity): Promise<void> {
     await this.messages.manager.transaction(async (manager) => {
       await manager.insert(MessageEntity, message as never);
-      await manager.insert(EventEntity, event as never);
+      if (event) await manager.insert(EventEntity, event as never);
+      await manager.increment(ConversationEntity, { botId: message.botId, id: message.conversationId }, 'messageCount', 1);
+      await manager.update(ConversationEntity, { botId: message.botId, id: message.conversationId }, { updatedAt: message.createdAt });
     });
   }
 
@@ -27,7 +30,10 @@ export class MessagesRepository {
     return keysetPage(query, { sortProperty: 'createdAt' }, page);
   }
 
-  async delete(botId: string, id: string): Promise<void> {
-    await this.messages.delete({ botId, id });
+  async delete(message: MessageEntity): Promise<void> {
+    await this.messages.manager.transaction(async (manager) => {
+      await manager.delete(MessageEntity, { botId: message.botId, id: message.id });
+      await manager.decrement(ConversationEntity, { botId: message.botId, id: message.conversationId }, 'messageCount', 1);
+    });
   }
 }

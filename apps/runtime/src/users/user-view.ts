@@ -1,4 +1,4 @@
-import { ChatUserView } from '@platform/contracts';
+import { ChatUserView, RuntimeUserView } from '@platform/contracts';
 import { UserEntity } from './user.entity';
 
 export function toChatUserView(user: UserEntity): ChatUserView {
@@ -9,5 +9,16 @@ export function toChatUserView(user: UserEntity): ChatUserView {
     ...(user.profile !== null ? { profile: user.profile } : {}),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+export function toRuntimeUserView(user: UserEntity): RuntimeUserView {
+  return {
+    id: user.id,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+    tags: user.tags,
+    ...(user.name !== null ? { name: user.name } : {}),
+    ...(user.pictureUrl !== null ? { pictureUrl: user.pictureUrl } : {}),
   };
 }

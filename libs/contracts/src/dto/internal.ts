@@ -36,3 +36,11 @@ export interface ChatScopedInput {
   /** The chat user acting. */
   userId: string;
 }
+
+/** Where and with what configuration the runtime delivers a bot's events. */
+export interface DeliveryTarget {
+  botId: string;
+  /** Absent while the bot has no code to deliver to: its events accumulate. */
+  url: string | null;
+  configuration: Record<string, unknown>;
+}

@@ -1,0 +1,21 @@
+/**
+ * Delay before retry number `attempt` (1 after the first failure): exponential from `baseMs`,
+ * capped at `maxMs`, with up to 20 % jitter so a recovering bot is not hit by every retry at once.
+ */
+export function retryDelay(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exponential * (0.8 + 0.2 * random()));
+}
+
+/** Events of one conversation share a partition, which is delivered strictly in order. */
+export const PARTITIONS = 16;
+
+export function partitionOf(botId: string, conversationId: string | null): number {
+  const key = `${botId}:${conversationId ?? ''}`;
+  let hash = 2166136261;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return (hash >>> 0) % PARTITIONS;
+}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { toRuntimeConversationView } from '../conversations/conversation-view';
+import { ConversationEntity } from '../conversations/conversation.entity';
+import { EventOutbox } from '../delivery/event-outbox';
+import { newEvent } from '../events/new-event';
+import { ConversationSignals } from '../signals/conversation-signals';
+import { toRuntimeUserView } from '../users/user-view';
+import { UserEntity } from '../users/user.entity';
+import { MessageEntity } from './message.entity';
+import { toChatMessageView, toRuntimeMessageView } from './message-view';
+import { MessagesRepository } from './messages.repository';
+import { newId } from '@platform/contracts';
+
+/** Type of the event recording a new incoming message (DESIGN §7). */
+export const MESSAGE_CREATED = 'message_created';
+
+export interface NewMessage {
+  botId: string;
+  conversation: ConversationEntity;
+  /** The author; the bot's own user id (the bot id) makes the message outgoing. */
+  author: UserEntity | { id: string };
+  type: string;
+  payload: Record<string, unknown>;
+  tags?: Record<string, string>;
+  metadata?: Record<string, unknown> | null;
+}
+
+/**
+ * The one way a message is written, from a chat user or from a bot: the message, the event that
+ * records an incoming one (same transaction), its delivery to the bot, and the live signal.
+ */
+@Injectable()
+export class MessageWriter {
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly outbox: EventOutbox,
+    private readonly signals: ConversationSignals,
+  ) {}
+
+  async write(input: NewMessage): Promise<MessageEntity> {
+    const now = new Date();
+    const direction = input.author.id === input.botId ? 'outgoing' : 'incoming';
+    const message: MessageEntity = {
+      botId: input.botId,
+      id: newId('msg'),
+      conversationId: input.conversation.id,
+      userId: input.author.id,
+      direction,
+      type: input.type,
+      payload: input.payload,
+      metadata: input.metadata ?? null,
+      tags: input.tags ?? {},
+      createdAt: now,
+      updatedAt: now,
+    };
+    const conversation = { ...input.conversation, messageCount: input.conversation.messageCount + 1, updatedAt: now };
+    const event =
+      direction === 'incoming'
+        ? newEvent(
+            {
+              botId: input.botId,
+              type: MESSAGE_CREATED,
+              direction,
+              conversationId: message.conversationId,
+              userId: message.userId,
+              messageId: message.id,
+              integration: input.conversation.integration,
+              payload: {
+                message: toRuntimeMessageView(message),
+                user: 'createdAt' in input.author ? toRuntimeUserView(input.author) : { id: input.author.id },
+                conversation: toRuntimeConversationView(conversation),
+              },
+            },
+            now,
+          )
+        : undefined;
+    await this.messages.insertWithEvent(message, event);
+    if (event) this.outbox.publish([event]);
+    this.signals.emit(input.botId, message.conversationId, {
+      type: 'message_created',
+      data: { ...toChatMessageView(message), isBot: direction === 'outgoing' },
+    });
+    return message;
+  }
+}
