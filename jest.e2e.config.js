@@ -5,7 +5,7 @@ module.exports = {
   ...require('./jest.preset'),
   displayName: 'e2e',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/apps/**/*.e2e-spec.ts'],
+  testMatch: ['<rootDir>/apps/**/*.e2e-spec.ts', '<rootDir>/examples/**/*.e2e-spec.ts'],
   globalSetup: '<rootDir>/libs/testing/src/e2e-global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/e2e-global-teardown.ts',
   testTimeout: 60000,

@@ -17,6 +17,12 @@ export default async function globalSetup(): Promise<void> {
   };
   // Idle live streams carry a keep-alive every half second, so tests can observe it.
   process.env.LISTEN_KEEPALIVE_MS = '500';
+  // Retries fast enough for a test to watch a bot go down and come back.
+  process.env.EVENT_RETRY_BASE_MS = '100';
+  process.env.EVENT_RETRY_MAX_MS = '1000';
+  process.env.EVENT_MAX_ATTEMPTS = '40';
+  process.env.DELIVERY_ACK_WAIT_MS = '3000';
+  process.env.DELIVERY_TIMEOUT_MS = '2000';
   const mesh = await Mesh.start(settings);
   Object.assign(process.env, {
     E2E_URL: mesh.url,

@@ -66,7 +66,8 @@ export class MessageWriter {
               messageId: message.id,
               integration: input.conversation.integration,
               payload: {
-                message: toRuntimeMessageView(message),
+                // Chat metadata travels with the message to the bot, beside (not inside) its payload.
+                message: { ...toRuntimeMessageView(message), ...(message.metadata ? { metadata: message.metadata } : {}) },
                 user: 'createdAt' in input.author ? toRuntimeUserView(input.author) : { id: input.author.id },
                 conversation: toRuntimeConversationView(conversation),
               },

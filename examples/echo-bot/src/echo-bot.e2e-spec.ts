@@ -1,0 +1,91 @@
+import { AuthenticatedClient, Client as ChatClient, SignalListener } from '@botpress/chat';
+import { createChatBot, e2e, sleep } from '@platform/testing';
+import { EchoBot, startEchoBot } from './echo-bot';
+
+async function until(check: () => boolean, timeoutMs = 10000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
+
+describe('the bot loop with the example echo bot', () => {
+  let bot: EchoBot;
+  let user: AuthenticatedClient;
+  let conversationId: string;
+  let listener: SignalListener;
+  const messages: any[] = [];
+  const events: any[] = [];
+
+  beforeAll(async () => {
+    bot = await startEchoBot({ apiUrl: e2e.url, token: e2e.token });
+    const chatBot = await createChatBot();
+    await chatBot.admin.updateBot({ id: chatBot.botId, url: bot.url });
+    user = await ChatClient.connect({ apiUrl: chatBot.chatApiUrl });
+    conversationId = (await user.createConversation({})).conversation.id;
+    listener = await user.listenConversation({ id: conversationId });
+    listener.on('message_created', (m) => messages.push(m));
+    listener.on('event_created', (e) => events.push(e));
+  });
+
+  afterAll(async () => {
+    await listener.disconnect();
+    await bot.close();
+  });
+
+  /** Sends a message and waits for the bot's reply to reach the listener. */
+  async function exchange(payload: any, metadata?: Record<string, unknown>) {
+    const before = messages.length;
+    const { message } = await user.createMessage({ conversationId, payload, metadata });
+    await until(() => messages.slice(before).some((m) => m.isBot));
+    const reply = messages.slice(before).find((m) => m.isBot);
+    return { message, reply };
+  }
+
+  it('echoes text back to the chat user, live, as the bot', async () => {
+    const { message, reply } = await exchange({ type: 'text', text: 'hello there' });
+    expect(reply).toMatchObject({ conversationId, isBot: true, payload: { type: 'text', text: 'hello there' } });
+    expect(reply.userId).not.toBe(user.user.id);
+    const event = bot.received.find((e) => e.payload.message?.id === message.id)!;
+    expect(event).toMatchObject({ type: 'message_created', direction: 'incoming', preview: 'hello there', conversationId, userId: user.user.id, messageId: message.id, integration: 'chat' });
+  });
+
+  it('gives the bot the event object of DESIGN §7 and nothing invented', async () => {
+    const { message } = await exchange({ type: 'text', text: 'shape' });
+    const event = bot.received.find((e) => e.payload.message?.id === message.id) as any;
+    const allowed = ['botId', 'conversationId', 'createdOn', 'direction', 'id', 'integration', 'kb', 'messageId', 'payload', 'preview', 'state', 'tags', 'trigger', 'type', 'userId'];
+    expect(Object.keys(event).filter((k) => !allowed.includes(k))).toEqual([]);
+    expect(event.createdOn).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(event.kb).toEqual({ included: false });
+    expect(event.payload.message).toMatchObject({ id: message.id, type: 'text', payload: { text: 'shape' }, direction: 'incoming' });
+    expect(event.payload.conversation.id).toBe(conversationId);
+    expect(event.payload.user.id).toBe(user.user.id);
+  });
+
+  it('answers "bloc" with a bloc of three items', async () => {
+    const { reply } = await exchange({ type: 'text', text: 'bloc' });
+    expect(reply.payload.type).toBe('bloc');
+    expect(reply.payload.items).toHaveLength(3);
+  });
+
+  it('answers "metadata" with the incoming message\'s metadata', async () => {
+    const { reply } = await exchange({ type: 'text', text: 'metadata' }, { origin: 'e2e', n: 7 });
+    expect(JSON.parse(reply.payload.text)).toEqual({ origin: 'e2e', n: 7 });
+  });
+
+  it('passes a custom event\'s payload back into the conversation', async () => {
+    await user.createEvent({ conversationId, payload: { ping: 'pong', n: [1, 2] } });
+    await until(() => events.some((e) => e.isBot));
+    expect(events.find((e) => e.isBot)).toMatchObject({ conversationId, isBot: true, payload: { ping: 'pong', n: [1, 2] } });
+  });
+
+  it('does not deliver the bot\'s own messages back to it', async () => {
+    const before = bot.received.length;
+    await exchange({ type: 'text', text: 'once' });
+    await sleep(300);
+    const delivered = bot.received.slice(before);
+    expect(delivered.every((e) => e.payload.message?.direction === 'incoming')).toBe(true);
+    expect(delivered.filter((e) => e.type === 'message_created')).toHaveLength(1);
+  });
+});
