@@ -10,6 +10,7 @@ import { setupDocs } from './docs/openapi';
 import { GatewayModule } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { BodyReaderMiddleware } from './http/body-reader.middleware';
+import { NulCharacterMiddleware } from './http/nul-character.middleware';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 
 /** The gateway application, configured but not listening (tests and `main` share it). */
@@ -28,8 +29,10 @@ export async function createGateway(
   app.disable('x-powered-by');
   const context = new RequestContextMiddleware(logger);
   const bodyReader = new BodyReaderMiddleware();
+  const nulCharacter = new NulCharacterMiddleware();
   app.use(context.use.bind(context));
   app.use(bodyReader.use.bind(bodyReader));
+  app.use(nulCharacter.use.bind(nulCharacter));
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(
     new ValidationPipe({

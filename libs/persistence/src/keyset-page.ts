@@ -61,12 +61,29 @@ function encodeCursor(sort: Date, id: string): string {
   return Buffer.from(JSON.stringify({ s: sort.toISOString(), i: id } satisfies Cursor)).toString('base64url');
 }
 
+/** The timestamp form `encodeCursor` writes: four-digit years only, so Postgres can always compare it. */
+const CURSOR_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const MAX_CURSOR_ID_LENGTH = 200;
+
 function decodeCursor(token: string): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Cursor;
-    if (typeof cursor.s === 'string' && typeof cursor.i === 'string' && !Number.isNaN(Date.parse(cursor.s))) return cursor;
+    if (isCursor(cursor)) return cursor;
   } catch {
     // falls through to the error below
   }
   throw Errors.invalidPayload('nextToken is not a valid pagination token');
+}
+
+/**
+ * Whether a decoded token is one `encodeCursor` could have written. Anything else (another date
+ * form, a date Postgres cannot hold, an id no row can have) would only fail in the database.
+ */
+function isCursor(cursor: unknown): cursor is Cursor {
+  if (typeof cursor !== 'object' || cursor === null) return false;
+  const { s, i } = cursor as Record<string, unknown>;
+  if (typeof s !== 'string' || !CURSOR_TIMESTAMP.test(s)) return false;
+  const date = new Date(s);
+  if (Number.isNaN(date.getTime()) || date.toISOString() !== s) return false;
+  return typeof i === 'string' && i.length > 0 && i.length <= MAX_CURSOR_ID_LENGTH && !i.includes('\u0000');
 }

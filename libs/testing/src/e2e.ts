@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { Client } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
+import { Client as PgClient } from 'pg';
 import { Mesh, sleep } from './mesh';
 
 /** Settings of the mesh started by the e2e global setup. */
@@ -152,5 +153,49 @@ export async function secondAccount(): Promise<{ token: string; workspaceId: str
     throw new Error('The second account was never bootstrapped');
   } finally {
     await mesh.stop(name);
+  }
+}
+
+/** ISO 8601 UTC with milliseconds (DESIGN §6). */
+export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** An official client that sends no credential at all. */
+export function anonymousClient(props: { workspaceId?: string; botId?: string } = {}): Client {
+  return new Client({ apiUrl: e2e.url, retry: { retries: 0 }, ...props });
+}
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/**
+ * Awaits a call of an official client that must fail, and asserts the typed error the client
+ * made of the response: its class, `code`, `type`, and an error id in the standard shape.
+ */
+export async function expectClientError<E extends ErrorClass>(call: Promise<unknown>, errorClass: E, code: number, type: string): Promise<InstanceType<E>> {
+  let thrown: unknown;
+  try {
+    await call;
+  } catch (err) {
+    thrown = err;
+  }
+  if (thrown === undefined) throw new Error(`Expected the call to fail with ${type} (${code}), but it succeeded`);
+  expect(thrown).toBeInstanceOf(errorClass);
+  const err = thrown as { code: number; type: string; id?: string; message: string };
+  expect({ code: err.code, type: err.type }).toEqual({ code, type });
+  expect(err.id).toMatch(/^err_\d{14}[0-9A-F]{8}$/);
+  expect(err.message).toEqual(expect.any(String));
+  return thrown as InstanceType<E>;
+}
+
+/**
+ * Runs one SQL statement on the e2e run's database, to seed what no API operation can create
+ * yet (extra workspaces, memberships).
+ */
+export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const db = new PgClient({ connectionString: required('E2E_DATABASE_URL') });
+  await db.connect();
+  try {
+    return (await db.query(text, params)).rows as T[];
+  } finally {
+    await db.end();
   }
 }

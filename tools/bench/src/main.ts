@@ -6,6 +6,7 @@ import { loadConfig } from '@platform/config';
 import { createTestDatabase, dropTestDatabase, freePort, Mesh } from '@platform/testing';
 import { startInProcess } from './in-process';
 import { measure, Measurement, Operation } from './load';
+import { BotLoopFigures, measureBotLoop } from './bot-loop';
 import { prepareOperations } from './fixtures';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -28,8 +29,10 @@ async function main() {
     bootstrapToken: token,
     logDir: join(tmpdir(), `bp-bench-${runId}`),
   });
+  let loop: BotLoopFigures | undefined;
   try {
     await run('mesh', mesh.url, await prepareOperations(mesh.url, token), results);
+    loop = await measureBotLoop(mesh.url, token);
   } finally {
     await mesh.stopAll();
     await dropTestDatabase(meshDb);
@@ -46,6 +49,12 @@ async function main() {
   }
 
   report(results);
+  if (loop) {
+    process.stdout.write(
+      `\nBot loop (mesh): ${loop.events} events delivered at ${loop.eventsPerSecond.toFixed(0)} events/s to a bot answering at once; ` +
+        `chat createMessage → echo bot reply on the listener over ${loop.roundTrips} round trips: median ${loop.roundTripP50Ms.toFixed(1)} ms, p90 ${loop.roundTripP90Ms.toFixed(1)} ms\n`,
+    );
+  }
 }
 
 async function run(mode: 'mesh' | 'local', url: string, operations: Operation[], results: Record<string, { mesh?: Measurement; local?: Measurement }>) {

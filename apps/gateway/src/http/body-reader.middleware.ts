@@ -73,12 +73,20 @@ export class BodyReaderMiddleware implements NestMiddleware {
         req.body = raw;
         return next();
       }
+      let body: unknown;
       try {
-        req.body = raw.length === 0 ? undefined : JSON.parse(raw.toString('utf8'));
+        body = raw.length === 0 ? undefined : JSON.parse(raw.toString('utf8'));
       } catch {
         sendError(req, res, Errors.invalidPayload('The request body is not valid JSON'));
         return;
       }
+      // Every operation of the API families takes an object: `null`, arrays and scalars are refused
+      // here, before validation could mistake `null` for an absent body.
+      if ((family?.jsonOnly ?? true) && body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+        sendError(req, res, Errors.invalidPayload('The request body must be a JSON object'));
+        return;
+      }
+      req.body = body;
       next();
     });
   }

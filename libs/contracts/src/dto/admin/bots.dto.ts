@@ -14,7 +14,15 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { SizedPageQueryDto } from '../common/pagination.dto';
-import { IsJsonObject, IsNullableObjectMap, IsNullableStringMap, IsStringMap } from '../common/validators';
+import {
+  IsBotConfiguration,
+  IsNullableObjectMap,
+  IsNullableStringMap,
+  IsOmittable,
+  IsStringMap,
+  IsSubscriptions,
+  IsTagDefinitions,
+} from '../common/validators';
 
 const BOT_TYPES = ['studio', 'adk', 'desk'] as const;
 const MAX_CODE_BYTES = 45 * 1024 * 1024;
@@ -29,87 +37,87 @@ const objectMap = (description: string) => ({ type: 'object', additionalProperti
 /** Fields shared by createBot and updateBot. */
 class BotDefinitionBody {
   @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(200)
   name?: string;
 
   @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(2000)
   description?: string;
 
   @ApiPropertyOptional(objectMap('Configuration `{ data, schema }`'))
-  @IsOptional()
-  @IsJsonObject()
+  @IsOmittable()
+  @IsBotConfiguration()
   configuration?: { data?: Record<string, unknown>; schema?: Record<string, unknown> };
 
   @ApiPropertyOptional(objectMap('User tag definitions'))
-  @IsOptional()
-  @IsJsonObject()
+  @IsOmittable()
+  @IsTagDefinitions()
   user?: Record<string, unknown>;
 
   @ApiPropertyOptional(objectMap('Conversation tag definitions'))
-  @IsOptional()
-  @IsJsonObject()
+  @IsOmittable()
+  @IsTagDefinitions()
   conversation?: Record<string, unknown>;
 
   @ApiPropertyOptional(objectMap('Message tag definitions'))
-  @IsOptional()
-  @IsJsonObject()
+  @IsOmittable()
+  @IsTagDefinitions()
   message?: Record<string, unknown>;
 
   @ApiPropertyOptional(objectMap('Event definitions by name'))
-  @IsOptional()
+  @IsOmittable()
   @IsNullableObjectMap()
   events?: Record<string, unknown>;
 
   @ApiPropertyOptional(objectMap('Action definitions by name'))
-  @IsOptional()
+  @IsOmittable()
   @IsNullableObjectMap()
   actions?: Record<string, unknown>;
 
   @ApiPropertyOptional(objectMap('State definitions by name'))
-  @IsOptional()
+  @IsOmittable()
   @IsNullableObjectMap()
   states?: Record<string, unknown>;
 
   @ApiPropertyOptional(objectMap('Recurring events by name'))
-  @IsOptional()
+  @IsOmittable()
   @IsNullableObjectMap()
   recurringEvents?: Record<string, unknown>;
 
   @ApiPropertyOptional(objectMap('Event subscriptions `{ events }`'))
-  @IsOptional()
-  @IsJsonObject()
+  @IsOmittable()
+  @IsSubscriptions()
   subscriptions?: { events: Record<string, unknown> | null };
 
   @ApiPropertyOptional({ description: 'Bot code bundle' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(MAX_CODE_BYTES)
   code?: string;
 
   @ApiPropertyOptional({ type: [MediaDto] })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => MediaDto)
   medias?: MediaDto[];
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string', nullable: true } })
-  @IsOptional()
+  @IsOmittable()
   @IsNullableStringMap()
   secrets?: Record<string, string | null>;
 
   @ApiPropertyOptional({ enum: BOT_TYPES })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(BOT_TYPES)
   type?: (typeof BOT_TYPES)[number];
 
   @ApiPropertyOptional({ minimum: 1, maximum: 900 })
-  @IsOptional()
+  @IsOmittable()
   @IsInt()
   @Min(1)
   @Max(900)
@@ -118,7 +126,7 @@ class BotDefinitionBody {
 
 export class CreateBotBody extends BotDefinitionBody {
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
-  @IsOptional()
+  @IsOmittable()
   @IsStringMap()
   tags?: Record<string, string>;
 
@@ -129,7 +137,7 @@ export class CreateBotBody extends BotDefinitionBody {
   url?: string | null;
 
   @ApiPropertyOptional({ description: 'A development bot' })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   dev?: boolean;
 }
@@ -178,7 +186,7 @@ function IsIntegrationsMap(): PropertyDecorator {
 
 export class UpdateBotBody extends BotDefinitionBody {
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string', nullable: true }, description: 'null removes a tag' })
-  @IsOptional()
+  @IsOmittable()
   @IsNullableStringMap()
   tags?: Record<string, string | null>;
 
@@ -189,17 +197,17 @@ export class UpdateBotBody extends BotDefinitionBody {
   url?: string | null;
 
   @ApiPropertyOptional({ enum: ['iam', 'hmac-sha256'] })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(['iam', 'hmac-sha256'])
   authentication?: 'iam' | 'hmac-sha256';
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   blocked?: boolean;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   alwaysAlive?: boolean;
 
@@ -208,17 +216,17 @@ export class UpdateBotBody extends BotDefinitionBody {
     additionalProperties: true,
     description: 'Installed integrations by alias: `{ integrationId, enabled, configuration }`; null uninstalls',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsIntegrationsMap()
   integrations?: Record<string, UpdateBotIntegrationDto | null>;
 
   @ApiPropertyOptional(objectMap('Installed plugins by alias'))
-  @IsOptional()
+  @IsOmittable()
   @IsNullableObjectMap()
   plugins?: Record<string, unknown>;
 
   @ApiPropertyOptional({ type: 'array', items: { type: 'object' } })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   layers?: unknown[];
 }

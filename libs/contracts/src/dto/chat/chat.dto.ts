@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FOREIGN_ID_PATTERN } from '../../ids';
-import { IsJsonObject } from '../common/validators';
+import { IsJsonObject, IsOmittable } from '../common/validators';
 import { IsMessagePayload } from './message-payload';
 
 const FOREIGN_ID_MESSAGE = { message: '$property must match ^[a-zA-Z0-9_-]{1,100}$' };
@@ -57,7 +57,7 @@ export class CreateChatMessageBody {
   conversationId: string;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Stored beside the payload, never inside it' })
-  @IsOptional()
+  @IsOmittable()
   @IsJsonObject()
   metadata?: Record<string, unknown>;
 }

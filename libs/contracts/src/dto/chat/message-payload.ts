@@ -44,7 +44,7 @@ export function messagePayloadProblem(payload: unknown, path = 'payload', allowe
   }
   const variant = MESSAGE_VARIANTS[type];
   for (const [field, kind] of Object.entries(variant.required)) {
-    if (payload[field] === undefined) return `${path}.${field} is required for a ${type} message`;
+    if (payload[field] === undefined) return `${path}.${field} is required for ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} message`;
     const problem = fieldProblem(payload[field], kind, `${path}.${field}`);
     if (problem) return problem;
   }

@@ -1,0 +1,92 @@
+import { createServer } from 'node:http';
+import { Client } from '@botpress/client';
+import { Client as ChatClient } from '@botpress/chat';
+import { startEchoBot } from '../../../examples/echo-bot/src/echo-bot';
+
+export interface BotLoopFigures {
+  events: number;
+  eventsPerSecond: number;
+  roundTrips: number;
+  roundTripP50Ms: number;
+  roundTripP90Ms: number;
+}
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
+const CONVERSATIONS = 32;
+const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 60);
+
+async function chatBot(baseUrl: string, token: string, url: string) {
+  const { workspaces } = await new Client({ apiUrl: baseUrl, token }).listWorkspaces({});
+  const admin = new Client({ apiUrl: baseUrl, token, workspaceId: workspaces[0].id });
+  const { bot } = await admin.createBot({ name: 'loop bench' });
+  const { bot: updated } = await admin.updateBot({ id: bot.id, url, integrations: { webchat: { integrationId: 'chat' } } });
+  return `${baseUrl}/chat/${updated.integrations.webchat.webhookId}`;
+}
+
+/**
+ * Event delivery throughput to a bot that answers at once, and the time from a chat user's
+ * createMessage to the bot's reply reaching that user's live listener.
+ */
+export async function measureBotLoop(baseUrl: string, token: string): Promise<BotLoopFigures> {
+  // Throughput: a bot that only acknowledges.
+  let delivered = 0;
+  let allDelivered!: () => void;
+  const done = new Promise<void>((resolve) => (allDelivered = resolve));
+  const sink = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200).end('{}');
+      if (++delivered === EVENTS) allDelivered();
+    });
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', () => resolve()));
+  const sinkUrl = `http://127.0.0.1:${(sink.address() as { port: number }).port}/`;
+  const apiUrl = await chatBot(baseUrl, token, sinkUrl);
+  const users = await Promise.all(Array.from({ length: CONVERSATIONS }, () => ChatClient.connect({ apiUrl })));
+  const conversations = await Promise.all(users.map((u) => u.createConversation({})));
+  const started = Date.now();
+  await Promise.all(
+    users.map(async (user, i) => {
+      for (let n = i; n < EVENTS; n += CONVERSATIONS) {
+        await user.createMessage({ conversationId: conversations[i].conversation.id, payload: { type: 'text', text: `m${n}` } });
+      }
+    }),
+  );
+  await done;
+  const eventsPerSecond = EVENTS / ((Date.now() - started) / 1000);
+  sink.close();
+
+  // Round trip through the example echo bot.
+  const echo = await startEchoBot({ apiUrl: baseUrl, token });
+  const echoApiUrl = await chatBot(baseUrl, token, echo.url);
+  const user = await ChatClient.connect({ apiUrl: echoApiUrl });
+  const { conversation } = await user.createConversation({});
+  const listener = await user.listenConversation({ id: conversation.id });
+  const timings: number[] = [];
+  for (let i = 0; i < ROUND_TRIPS; i++) {
+    const text = `ping ${i}`;
+    const replied = new Promise<void>((resolve) => {
+      const onMessage = (m: { isBot: boolean; payload: { text?: string } }) => {
+        if (m.isBot && m.payload.text === text) {
+          listener.off('message_created', onMessage as never);
+          resolve();
+        }
+      };
+      listener.on('message_created', onMessage as never);
+    });
+    const t0 = process.hrtime.bigint();
+    await user.createMessage({ conversationId: conversation.id, payload: { type: 'text', text } });
+    await replied;
+    timings.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  await listener.disconnect();
+  await echo.close();
+  timings.sort((a, b) => a - b);
+  return {
+    events: EVENTS,
+    eventsPerSecond,
+    roundTrips: ROUND_TRIPS,
+    roundTripP50Ms: timings[Math.floor(timings.length * 0.5)],
+    roundTripP90Ms: timings[Math.floor(timings.length * 0.9)],
+  };
+}
