@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AdminCaller, CreateBotBody, ListBotsQuery, ServiceRequest, Subjects, UpdateBotBody } from '@platform/contracts';
+import { AdminCaller, BotLogsQuery, CreateBotBody, ListBotsQuery, ServiceRequest, Subjects, UpdateBotBody } from '@platform/contracts';
 import { BotsService } from './bots.service';
 
 type Request<T> = ServiceRequest<AdminCaller, T>;
@@ -27,6 +27,12 @@ export class BotsController {
   @MessagePattern(Subjects.admin.updateBot)
   update(@Payload() { caller, input }: Request<UpdateBotBody & { id: string }>) {
     return this.bots.update(caller, input);
+  }
+
+  @MessagePattern(Subjects.admin.getBotLogs)
+  logs(@Payload() { caller, input }: Request<BotLogsQuery & { id: string }>) {
+    const { id, ...query } = input;
+    return this.bots.logs(caller, id, query);
   }
 
   @MessagePattern(Subjects.admin.deleteBot)

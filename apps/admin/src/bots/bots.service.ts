@@ -3,6 +3,9 @@ import { hashSecret, newSecret } from '@platform/auth';
 import { PlatformConfig } from '@platform/config';
 import {
   AdminCaller,
+  BotInvalidation,
+  BotLogsQuery,
+  BotLogsResponse,
   BotResponse,
   CreateBotBody,
   Errors,
@@ -84,6 +87,8 @@ export class BotsService {
       deployedAt: input.code !== undefined ? now : bot.deployedAt,
     } as BotEntity;
     await this.bots.save(next, upserts, removed);
+    const touched = current.filter((i) => removed.includes(i.alias) || upserts.some((u) => u.alias === i.alias));
+    await this.invalidate(bot.id, touched);
     const integrations = [...current.filter((i) => !removed.includes(i.alias) && !upserts.some((u) => u.alias === i.alias)), ...upserts];
     return { bot: await this.view(next, integrations) };
   }
@@ -91,8 +96,24 @@ export class BotsService {
   async delete(caller: AdminCaller, id: string): Promise<Record<string, never>> {
     const { workspaceId } = await this.access.requireRole(caller, 'developer');
     await this.find(workspaceId, id);
+    const integrations = await this.bots.integrationsOf(id);
     await this.bots.delete(id);
+    await this.invalidate(id, integrations);
     return {};
+  }
+
+  /** Tells every replica of every service to forget what it cached about the bot. */
+  private async invalidate(botId: string, integrations: BotIntegrationEntity[]): Promise<void> {
+    const notice: BotInvalidation = { botId, webhookIds: integrations.map((i) => i.webhookId) };
+    // Published before the answer goes out, so the caller's next request already sees the change.
+    await this.bus.publish(Subjects.invalidate.bot, notice).catch(() => undefined);
+  }
+
+  /** The platform's log of the bot (kept by the runtime service, which delivers its events). */
+  async logs(caller: AdminCaller, id: string, query: BotLogsQuery): Promise<BotLogsResponse> {
+    const { workspaceId } = await this.access.requireRole(caller, 'viewer');
+    await this.find(workspaceId, id);
+    return this.bus.request<BotLogsResponse>(Subjects.runtime.botLogs, { ...query, botId: id });
   }
 
   private async find(workspaceId: string, id: string): Promise<BotEntity> {

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { verifyUserKey } from '@platform/auth';
-import { ChatCaller, Errors, Subjects, WebhookResolution } from '@platform/contracts';
+import { BotInvalidation, ChatCaller, Errors, Subjects, WebhookResolution } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 
 /** How long a resolved webhook is reused before asking the admin service again. */
@@ -17,10 +17,17 @@ export interface ChatUserContext {
  * which owns bots), and a user key into the user it names.
  */
 @Injectable()
-export class WebhookResolver {
+export class WebhookResolver implements OnApplicationBootstrap {
   private readonly cache = new Map<string, { value: WebhookResolution; expires: number }>();
 
   constructor(private readonly bus: BusClient) {}
+
+  /** A webhook uninstalled, disabled or re-keyed stops being served at once on every replica. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.subscribe(Subjects.invalidate.bot, (notice) => {
+      for (const webhookId of (notice as BotInvalidation).webhookIds) this.cache.delete(webhookId);
+    });
+  }
 
   async resolve(webhookId: string): Promise<WebhookResolution> {
     const hit = this.cache.get(webhookId);

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { AdminAuthGuard, Caller } from '@platform/auth';
-import { AdminCaller, BotIdParam, BotResponse, CreateBotBody, ListBotsQuery, ListBotsResponse, Subjects, UpdateBotBody } from '@platform/contracts';
+import { AdminCaller, BotIdParam, BotLogsQuery, BotLogsResponse, BotResponse, CreateBotBody, ListBotsQuery, ListBotsResponse, Subjects, UpdateBotBody } from '@platform/contracts';
 import { Operation } from '../docs/operation.decorator';
 import { RequestId } from '../http/request-id.decorator';
 import { ServiceProxy } from '../http/service-proxy';
@@ -28,6 +28,12 @@ export class BotsController {
   @Operation('getBot', { summary: 'Get a bot', response: BotResponse })
   get(@RequestId() requestId: string, @Caller() caller: AdminCaller, @Param() params: BotIdParam) {
     return this.proxy.forward(Subjects.admin.getBot, requestId, caller, params);
+  }
+
+  @Get(':id/logs')
+  @Operation('getBotLogs', { summary: 'What the platform logged for the bot: deliveries of its events and their failures', response: BotLogsResponse })
+  logs(@RequestId() requestId: string, @Caller() caller: AdminCaller, @Param() params: BotIdParam, @Query() query: BotLogsQuery) {
+    return this.proxy.forward(Subjects.admin.getBotLogs, requestId, caller, { ...query, id: params.id });
   }
 
   @Put(':id')

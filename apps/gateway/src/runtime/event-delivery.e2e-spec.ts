@@ -59,9 +59,13 @@ describe('event delivery to bot code', () => {
     await dropTestDatabase(database);
   });
 
-  async function chatBot(url: string | null) {
+  async function adminClient() {
     const { workspaces } = await new Client({ apiUrl: mesh.url, token }).listWorkspaces({});
-    const admin = new Client({ apiUrl: mesh.url, token, workspaceId: workspaces[0].id });
+    return new Client({ apiUrl: mesh.url, token, workspaceId: workspaces[0].id });
+  }
+
+  async function chatBot(url: string | null) {
+    const admin = await adminClient();
     const { bot } = await admin.createBot({ name: 'delivery', configuration: { data: { lang: 'en' }, schema: {} } });
     const { bot: updated } = await admin.updateBot({ id: bot.id, url, integrations: { webchat: { integrationId: 'chat' } } });
     const user: AuthenticatedClient = await ChatClient.connect({ apiUrl: `${mesh.url}/chat/${updated.integrations.webchat.webhookId}` });
@@ -130,6 +134,37 @@ describe('event delivery to bot code', () => {
       const { event } = await runtime.getEvent({ id: doomedEventId });
       expect(event.status).toBe('failed');
       expect(event.failureReason).toMatch(/503/);
+    } finally {
+      await bot.stop();
+    }
+  });
+
+  it('logs deliveries and failures for getBotLogs, filterable by time and level', async () => {
+    const port = await freePort();
+    let failing = true;
+    const bot = fakeBot(port, () => (failing ? 500 : 200));
+    await bot.start();
+    try {
+      const timeStart = new Date().toISOString();
+      const { botId, user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
+      await send(user, conversationId, ['first']);
+      await until(() => bot.received.length >= 2);
+      failing = false;
+      await until(() => bot.received.length >= 3);
+      const admin = await adminClient();
+      let logs: Array<{ level: string; message: string; conversationId?: string }> = [];
+      for (let i = 0; i < 50 && !logs.some((l) => l.level === 'info'); i++) {
+        logs = (await admin.getBotLogs({ id: botId, timeStart })).logs;
+        await sleep(100);
+      }
+      expect(logs.filter((l) => l.level === 'warn').length).toBeGreaterThanOrEqual(2);
+      expect(logs.find((l) => l.level === 'warn')!.message).toMatch(/answered 500/);
+      expect(logs.find((l) => l.level === 'info')!.message).toMatch(/^Delivered event evt_/);
+      expect(logs.every((l) => l.conversationId === conversationId)).toBe(true);
+      const onlyInfo = await admin.getBotLogs({ id: botId, timeStart, level: 'info' });
+      expect(onlyInfo.logs.every((l) => l.level === 'info')).toBe(true);
+      const future = await admin.getBotLogs({ id: botId, timeStart: new Date(Date.now() + 60000).toISOString() });
+      expect(future.logs).toEqual([]);
     } finally {
       await bot.stop();
     }

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DeliveryTarget, Subjects } from '@platform/contracts';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { BotInvalidation, DeliveryTarget, Subjects } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 
 const TTL_MS = 2000;
@@ -7,10 +7,17 @@ const MAX_ENTRIES = 10000;
 
 /** Where each bot's code lives, asked of the admin service (which owns bots), briefly cached. */
 @Injectable()
-export class BotDirectory {
+export class BotDirectory implements OnApplicationBootstrap {
   private readonly cache = new Map<string, { target: DeliveryTarget; expires: number }>();
 
   constructor(private readonly bus: BusClient) {}
+
+  /** A new url or configuration applies to the very next delivery. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.subscribe(Subjects.invalidate.bot, (notice) => {
+      this.cache.delete((notice as BotInvalidation).botId);
+    });
+  }
 
   async target(botId: string): Promise<DeliveryTarget> {
     const hit = this.cache.get(botId);

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { ConsumerMessages, JsMsg } from 'nats';
 import { PlatformConfig } from '@platform/config';
 import { EventEntity } from '../events/event.entity';
+import { BotLogsService } from '../bot-logs/bot-logs.service';
 import { EventsRepository } from '../events/events.repository';
 import { UsersRepository } from '../users/users.repository';
 import { PARTITIONS, retryDelay } from './backoff';
@@ -28,6 +29,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     private readonly events: EventsRepository,
     private readonly users: UsersRepository,
     private readonly directory: BotDirectory,
+    private readonly botLogs: BotLogsService,
     private readonly config: PlatformConfig,
   ) {}
 
@@ -83,18 +85,24 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     if (!target || !target.url) return message.ack();
 
     await this.ensureBotUser(botId);
+    const started = Date.now();
     const outcome = await this.post(target.url, event, target.configuration);
+    const context = { conversationId: event.conversationId, userId: event.userId };
     if (outcome.ok) {
       await this.events.markProcessed(botId, eventId);
+      await this.botLogs.write(botId, 'info', `Delivered event ${eventId} (${event.type}) in ${Date.now() - started} ms`, context);
       return message.ack();
     }
     const final = event.attempts + 1 >= this.config.eventMaxAttempts;
     const attempts = await this.events.recordFailure(event, outcome.reason, final);
     if (final) {
       this.logger.warn(`Event ${eventId} of bot ${botId} failed after ${attempts} attempts: ${outcome.reason}`);
+      await this.botLogs.write(botId, 'error', `Event ${eventId} (${event.type}) failed after ${attempts} attempts: ${outcome.reason}`, context);
       return message.ack();
     }
-    message.nak(retryDelay(attempts, this.config.eventRetryBaseMs, this.config.eventRetryMaxMs));
+    const delay = retryDelay(attempts, this.config.eventRetryBaseMs, this.config.eventRetryMaxMs);
+    await this.botLogs.write(botId, 'warn', `Delivery of event ${eventId} (${event.type}) failed, attempt ${attempts} of ${this.config.eventMaxAttempts}: ${outcome.reason}; retrying in ${delay} ms`, context);
+    message.nak(delay);
   }
 
   /** POST following the `@botpress/sdk` bot-server convention. */

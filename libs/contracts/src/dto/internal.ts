@@ -44,3 +44,9 @@ export interface DeliveryTarget {
   url: string | null;
   configuration: Record<string, unknown>;
 }
+
+/** Published when a bot changes: replicas drop what they cached about it and its webhooks. */
+export interface BotInvalidation {
+  botId: string;
+  webhookIds: string[];
+}

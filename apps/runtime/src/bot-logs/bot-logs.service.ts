@@ -1,0 +1,45 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { BotLogsResponse, Errors, newId } from '@platform/contracts';
+import { BotLogEntity, BotLogLevel } from './bot-log.entity';
+import { BotLogFilter, BotLogsRepository } from './bot-logs.repository';
+
+/** The log a bot's owner reads with getBotLogs: what happened to the bot's events. */
+@Injectable()
+export class BotLogsService {
+  private readonly logger = new Logger('BotLogs');
+
+  constructor(private readonly logs: BotLogsRepository) {}
+
+  /** Never fails the caller: a lost log line must not fail a delivery. */
+  async write(botId: string, level: BotLogLevel, message: string, context: { conversationId?: string | null; userId?: string | null } = {}): Promise<void> {
+    const entry: BotLogEntity = {
+      botId,
+      id: newId('log'),
+      timestamp: new Date(),
+      level,
+      message,
+      conversationId: context.conversationId ?? null,
+      userId: context.userId ?? null,
+    };
+    await this.logs.insert(entry).catch((error) => this.logger.warn(`Bot log not written: ${(error as Error).message}`));
+  }
+
+  async list(filter: Omit<BotLogFilter, 'timeStart' | 'timeEnd'> & { timeStart: string; timeEnd?: string }): Promise<BotLogsResponse> {
+    const timeStart = new Date(filter.timeStart);
+    const timeEnd = filter.timeEnd ? new Date(filter.timeEnd) : undefined;
+    if (Number.isNaN(timeStart.getTime()) || (timeEnd && Number.isNaN(timeEnd.getTime()))) {
+      throw Errors.invalidPayload('timeStart and timeEnd must be ISO 8601 dates');
+    }
+    const page = await this.logs.list({ ...filter, timeStart, timeEnd });
+    return {
+      logs: page.items.map((l) => ({
+        timestamp: l.timestamp.toISOString(),
+        level: l.level,
+        message: l.message,
+        ...(l.conversationId ? { conversationId: l.conversationId } : {}),
+        ...(l.userId ? { userId: l.userId } : {}),
+      })),
+      ...(page.nextToken ? { nextToken: page.nextToken } : {}),
+    };
+  }
+}

@@ -1,0 +1,61 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDateString, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class BotLogsQuery {
+  @ApiProperty({ format: 'date-time', description: 'Start of the time range (ISO 8601)' })
+  @IsDateString()
+  timeStart: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  @IsOptional()
+  @IsDateString()
+  timeEnd?: string;
+
+  @ApiPropertyOptional({ enum: ['info', 'warn', 'error'] })
+  @IsOptional()
+  @IsIn(['info', 'warn', 'error'])
+  level?: string;
+
+  @ApiPropertyOptional({ maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  userId?: string;
+
+  @ApiPropertyOptional({ maxLength: 200, description: 'Accepted for compatibility; this platform runs no workflows' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  workflowId?: string;
+
+  @ApiPropertyOptional({ maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  conversationId?: string;
+
+  @ApiPropertyOptional({ maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  messageContains?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  nextToken?: string;
+}
+
+export class BotLogView {
+  @ApiProperty({ format: 'date-time' }) timestamp: string;
+  @ApiProperty() level: string;
+  @ApiProperty() message: string;
+  @ApiPropertyOptional() userId?: string;
+  @ApiPropertyOptional() conversationId?: string;
+}
+
+export class BotLogsResponse {
+  @ApiProperty({ type: [BotLogView] }) logs: BotLogView[];
+  @ApiPropertyOptional() nextToken?: string;
+}
