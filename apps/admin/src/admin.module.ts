@@ -15,6 +15,11 @@ import { BotsController } from './bots/bots.controller';
 import { BotsRepository } from './bots/bots.repository';
 import { BotsService } from './bots/bots.service';
 import { Initial1732200000000 } from './migrations/1732200000000-initial';
+import { BotApiKeys1732610000000 } from './migrations/1732610000000-bot-api-keys';
+import { BotApiKeyEntity } from './bot-api-keys/bot-api-key.entity';
+import { BotApiKeysController } from './bot-api-keys/bot-api-keys.controller';
+import { BotApiKeysRepository } from './bot-api-keys/bot-api-keys.repository';
+import { BotApiKeysService } from './bot-api-keys/bot-api-keys.service';
 import { MemberEntity } from './workspaces/member.entity';
 import { WorkspaceEntity } from './workspaces/workspace.entity';
 import { WorkspacesController } from './workspaces/workspaces.controller';
@@ -31,11 +36,11 @@ export class AdminModule {
         MessagingModule.forRoot(transport),
         PersistenceModule.forService({
           schema: 'admin',
-          entities: [AccountEntity, AccessTokenEntity, WorkspaceEntity, MemberEntity, BotEntity, BotIntegrationEntity],
-          migrations: [Initial1732200000000],
+          entities: [AccountEntity, AccessTokenEntity, WorkspaceEntity, MemberEntity, BotEntity, BotIntegrationEntity, BotApiKeyEntity],
+          migrations: [Initial1732200000000, BotApiKeys1732610000000],
         }),
       ],
-      controllers: [healthController('admin'), WorkspacesController, BotsController, BotAccessController],
+      controllers: [healthController('admin'), WorkspacesController, BotsController, BotAccessController, BotApiKeysController],
       providers: [
         AccountsRepository,
         WorkspacesRepository,
@@ -45,6 +50,8 @@ export class AdminModule {
         BootstrapService,
         WorkspacesService,
         BotsService,
+        BotApiKeysRepository,
+        BotApiKeysService,
       ],
     };
   }

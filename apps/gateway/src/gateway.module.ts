@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, PlatformConfig } from '@platform/config';
 import { JsonLogger } from '@platform/logging';
 import { BusTransport, MessagingModule, NATS_TRANSPORT } from '@platform/messaging';
+import { BotApiKeysController } from './admin/bot-api-keys.controller';
 import { BotsController } from './admin/bots.controller';
 import { WorkspacesController } from './admin/workspaces.controller';
 import { ChatConversationsController } from './chat/conversations.controller';
@@ -15,6 +16,11 @@ import { HealthController } from './health/health.controller';
 import { ServiceProxy } from './http/service-proxy';
 import { IntegrationsController } from './runtime/integrations.controller';
 import { MessagesController } from './runtime/messages.controller';
+import { UsersController } from './runtime/users.controller';
+import { ConversationsController } from './runtime/conversations.controller';
+import { ParticipantsController } from './runtime/participants.controller';
+import { EventsController } from './runtime/events.controller';
+import { StatesController } from './runtime/states.controller';
 
 @Module({})
 export class GatewayModule {
@@ -26,7 +32,14 @@ export class GatewayModule {
         HealthController,
         IntegrationsController,
         MessagesController,
+        UsersController,
+        ConversationsController,
+        ParticipantsController,
+        EventsController,
+        StatesController,
         WorkspacesController,
+        // Before BotsController, whose /v1/admin/bots/:id would take /v1/admin/bots/baks.
+        BotApiKeysController,
         BotsController,
         HelloController,
         ChatUsersController,

@@ -19,10 +19,35 @@ import { MessagesRepository } from './messages/messages.repository';
 import { Initial1732200000000 } from './migrations/1732200000000-initial';
 import { Events1732300000000 } from './migrations/1732300000000-events';
 import { BotLoop1732400000000 } from './migrations/1732400000000-bot-loop';
+import { BotLogs1732500000000 } from './migrations/1732500000000-bot-logs';
+import { BotLogEntity } from './bot-logs/bot-log.entity';
+import { BotLogsController } from './bot-logs/bot-logs.controller';
+import { BotLogsRepository } from './bot-logs/bot-logs.repository';
+import { BotLogsService } from './bot-logs/bot-logs.service';
+import { States1732610000000 } from './migrations/1732610000000-states';
+import { RuntimeLists1732620000000 } from './migrations/1732620000000-runtime-lists';
+import { GetOrCreate } from './common/get-or-create';
+import { KeyLock } from './common/key-lock';
+import { BotConversationsController } from './conversations/bot-conversations.controller';
+import { BotConversationsService } from './conversations/bot-conversations.service';
+import { ConversationsService } from './conversations/conversations.service';
+import { BotParticipantsController } from './participants/bot-participants.controller';
+import { BotParticipantsService } from './participants/bot-participants.service';
+import { ParticipantsService } from './participants/participants.service';
+import { BotUsersController } from './users/bot-users.controller';
+import { BotUsersService } from './users/bot-users.service';
+import { UsersService } from './users/users.service';
 import { EventEntity } from './events/event.entity';
 import { EventsRepository } from './events/events.repository';
 import { ChatEventsService } from './events/chat-events.service';
 import { ChatEventsController } from './events/chat-events.controller';
+import { BotEventsController } from './events/bot-events.controller';
+import { BotEventsService } from './events/bot-events.service';
+import { BotStatesController } from './states/bot-states.controller';
+import { BotStatesService } from './states/bot-states.service';
+import { StateEntity } from './states/state.entity';
+import { StateSweeper } from './states/state-sweeper';
+import { StatesRepository } from './states/states.repository';
 import { ChatParticipantsController } from './participants/chat-participants.controller';
 import { ChatParticipantsService } from './participants/chat-participants.service';
 import { ConversationSignals } from './signals/conversation-signals';
@@ -48,8 +73,8 @@ export class RuntimeModule {
         MessagingModule.forRoot(transport),
         PersistenceModule.forService({
           schema: 'runtime',
-          entities: [IntegrationSettingsEntity, UserEntity, ConversationEntity, ParticipantEntity, MessageEntity, EventEntity],
-          migrations: [Initial1732200000000, Events1732300000000, BotLoop1732400000000],
+          entities: [IntegrationSettingsEntity, UserEntity, ConversationEntity, ParticipantEntity, MessageEntity, EventEntity, BotLogEntity, StateEntity],
+          migrations: [Initial1732200000000, Events1732300000000, BotLoop1732400000000, BotLogs1732500000000, States1732610000000, RuntimeLists1732620000000],
         }),
       ],
       controllers: [
@@ -61,6 +86,12 @@ export class RuntimeModule {
         ChatMessagesController,
         ChatEventsController,
         BotMessagesController,
+        BotLogsController,
+        BotEventsController,
+        BotStatesController,
+        BotUsersController,
+        BotConversationsController,
+        BotParticipantsController,
       ],
       providers: [
         RuntimeAccessService,
@@ -82,6 +113,20 @@ export class RuntimeModule {
         EventOutbox,
         BotDirectory,
         EventDelivery,
+        BotLogsRepository,
+        BotLogsService,
+        BotEventsService,
+        StatesRepository,
+        BotStatesService,
+        StateSweeper,
+        KeyLock,
+        GetOrCreate,
+        UsersService,
+        BotUsersService,
+        ConversationsService,
+        BotConversationsService,
+        ParticipantsService,
+        BotParticipantsService,
       ],
     };
   }

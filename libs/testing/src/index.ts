@@ -1,3 +1,4 @@
 export * from './e2e';
 export * from './mesh';
 export * from './test-database';
+export * from './live-signals';

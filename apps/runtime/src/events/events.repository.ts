@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { keysetPage, Page, PageQuery } from '@platform/persistence';
 import { EventEntity } from './event.entity';
+
+export interface EventFilter extends PageQuery {
+  type?: string;
+  conversationId?: string;
+  userId?: string;
+  messageId?: string;
+  status?: string;
+}
 
 @Injectable()
 export class EventsRepository {
@@ -9,6 +18,22 @@ export class EventsRepository {
 
   find(botId: string, id: string): Promise<EventEntity | null> {
     return this.events.findOne({ where: { botId, id } });
+  }
+
+  /** The bot's events matching every given filter, newest first. */
+  list(botId: string, filter: EventFilter): Promise<Page<EventEntity>> {
+    const query = this.events.createQueryBuilder('e').where('e.bot_id = :botId', { botId });
+    for (const [property, column] of [
+      ['type', 'type'],
+      ['conversationId', 'conversation_id'],
+      ['userId', 'user_id'],
+      ['messageId', 'message_id'],
+      ['status', 'status'],
+    ] as const) {
+      const value = filter[property];
+      if (value !== undefined) query.andWhere(`e.${column} = :${property}`, { [property]: value });
+    }
+    return keysetPage(query, { sortProperty: 'createdAt', direction: 'desc' }, filter);
   }
 
   /** Deliverable events not yet in JetStream, oldest first. */

@@ -1,6 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CreateMessageBody, RuntimeCaller, ServiceRequest, Subjects } from '@platform/contracts';
+import {
+  CreateMessageBody,
+  GetOrCreateMessageBody,
+  ListMessagesQuery,
+  RuntimeCaller,
+  ServiceRequest,
+  Subjects,
+  UpdateMessageBody,
+} from '@platform/contracts';
 import { BotMessagesService } from './bot-messages.service';
 
 type Request<T> = ServiceRequest<RuntimeCaller, T>;
@@ -17,5 +25,25 @@ export class BotMessagesController {
   @MessagePattern(Subjects.runtime.getMessage)
   get(@Payload() { caller, input }: Request<{ id: string }>) {
     return this.messages.get(caller, input.id);
+  }
+
+  @MessagePattern(Subjects.runtime.listMessages)
+  list(@Payload() { caller, input }: Request<ListMessagesQuery>) {
+    return this.messages.list(caller, input);
+  }
+
+  @MessagePattern(Subjects.runtime.getOrCreateMessage)
+  getOrCreate(@Payload() { caller, input }: Request<GetOrCreateMessageBody>) {
+    return this.messages.getOrCreate(caller, input);
+  }
+
+  @MessagePattern(Subjects.runtime.updateMessage)
+  update(@Payload() { caller, input: { id, ...changes } }: Request<UpdateMessageBody & { id: string }>) {
+    return this.messages.update(caller, id, changes);
+  }
+
+  @MessagePattern(Subjects.runtime.deleteMessage)
+  delete(@Payload() { caller, input }: Request<{ id: string }>) {
+    return this.messages.delete(caller, input.id);
   }
 }

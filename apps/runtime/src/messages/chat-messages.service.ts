@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ChatMessageView, ChatScopedInput, Errors, ListChatMessagesResponse, PageQueryDto } from '@platform/contracts';
+import { pageMeta } from '../common/lists';
 import { ChatConversationsService } from '../conversations/chat-conversations.service';
-import { ConversationSignals } from '../signals/conversation-signals';
-import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
 import { toChatMessageView } from './message-view';
 import { MessageWriter } from './message-writer';
 import { MessagesRepository } from './messages.repository';
@@ -19,44 +19,36 @@ export class ChatMessagesService {
     private readonly messages: MessagesRepository,
     private readonly writer: MessageWriter,
     private readonly conversations: ChatConversationsService,
-    private readonly users: UsersRepository,
-    private readonly signals: ConversationSignals,
+    private readonly users: UsersService,
   ) {}
 
   /** A chat user's message: an incoming message of the bot, delivered to its code. */
   async create(input: CreateChatMessageInput): Promise<ChatMessageView> {
     const conversation = await this.conversations.requireParticipant(input.botId, input.conversationId, input.userId);
-    const author = await this.users.find(input.botId, input.userId);
-    if (!author) throw Errors.notFound('User', input.userId);
+    const author = await this.users.require(input.botId, input.userId);
     const { type, ...payload } = input.payload;
     const message = await this.writer.write({ botId: input.botId, conversation, author, type: String(type), payload, metadata: input.metadata });
     return toChatMessageView(message);
   }
 
   async get(input: ChatScopedInput & { id: string }): Promise<ChatMessageView> {
-    const message = await this.messages.find(input.botId, input.id);
-    if (!message) throw Errors.notFound('Message', input.id);
+    const message = await this.messages.require(input.botId, input.id);
     await this.conversations.requireParticipant(input.botId, message.conversationId, input.userId);
     return toChatMessageView(message);
   }
 
   async list(input: ChatScopedInput & PageQueryDto & { conversationId: string }): Promise<ListChatMessagesResponse> {
     await this.conversations.requireParticipant(input.botId, input.conversationId, input.userId);
-    const page = await this.messages.listForConversation(input.botId, input.conversationId, input);
-    return { messages: page.items.map(toChatMessageView), meta: page.nextToken ? { nextToken: page.nextToken } : {} };
+    const page = await this.messages.list(input.botId, { conversationId: input.conversationId, nextToken: input.nextToken });
+    return { messages: page.items.map(toChatMessageView), meta: pageMeta(page) };
   }
 
   /** A user deletes only their own messages, in conversations they still take part in. */
   async delete(input: ChatScopedInput & { id: string }): Promise<Record<string, never>> {
-    const message = await this.messages.find(input.botId, input.id);
-    if (!message) throw Errors.notFound('Message', input.id);
+    const message = await this.messages.require(input.botId, input.id);
     await this.conversations.requireParticipant(input.botId, message.conversationId, input.userId);
     if (message.userId !== input.userId) throw Errors.forbidden('Only the author of a message may delete it');
-    await this.messages.delete(message);
-    this.signals.emit(input.botId, message.conversationId, {
-      type: 'message_deleted',
-      data: { id: message.id, conversationId: message.conversationId, userId: message.userId },
-    });
+    await this.writer.delete(message);
     return {};
   }
 }

@@ -7,6 +7,7 @@ import { ConversationSignals } from '../signals/conversation-signals';
 import { toRuntimeUserView } from '../users/user-view';
 import { UserEntity } from '../users/user.entity';
 import { MessageEntity } from './message.entity';
+import { applyTagChanges, TagChanges } from '../common/tags';
 import { toChatMessageView, toRuntimeMessageView } from './message-view';
 import { MessagesRepository } from './messages.repository';
 import { newId } from '@platform/contracts';
@@ -21,13 +22,15 @@ export interface NewMessage {
   author: UserEntity | { id: string };
   type: string;
   payload: Record<string, unknown>;
-  tags?: Record<string, string>;
+  /** A null or empty value is no tag. */
+  tags?: TagChanges;
   metadata?: Record<string, unknown> | null;
 }
 
 /**
  * The one way a message is written, from a chat user or from a bot: the message, the event that
  * records an incoming one (same transaction), its delivery to the bot, and the live signal.
+ * Edits and deletions go through it too, so every change of a message has one place.
  */
 @Injectable()
 export class MessageWriter {
@@ -49,7 +52,7 @@ export class MessageWriter {
       type: input.type,
       payload: input.payload,
       metadata: input.metadata ?? null,
-      tags: input.tags ?? {},
+      tags: applyTagChanges({}, input.tags),
       createdAt: now,
       updatedAt: now,
     };
@@ -82,5 +85,24 @@ export class MessageWriter {
       data: { ...toChatMessageView(message), isBot: direction === 'outgoing' },
     });
     return message;
+  }
+
+  /** Replaces the payload and merges the tags; listeners have no signal for an edit. */
+  async update(message: MessageEntity, input: { payload?: Record<string, unknown>; tags?: TagChanges }): Promise<MessageEntity> {
+    const changes = {
+      ...(input.payload !== undefined ? { payload: input.payload } : {}),
+      ...(input.tags !== undefined ? { tags: applyTagChanges(message.tags, input.tags) } : {}),
+      updatedAt: new Date(),
+    };
+    await this.messages.update(message.botId, message.id, changes);
+    return { ...message, ...changes };
+  }
+
+  async delete(message: MessageEntity): Promise<void> {
+    await this.messages.delete(message);
+    this.signals.emit(message.botId, message.conversationId, {
+      type: 'message_deleted',
+      data: { id: message.id, conversationId: message.conversationId, userId: message.userId },
+    });
   }
 }

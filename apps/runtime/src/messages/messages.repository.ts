@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { Errors } from '@platform/contracts';
 import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { DateRange, whereDateRange, whereTags } from '../common/lists';
+import { TagMatch } from '../common/tags';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { EventEntity } from '../events/event.entity';
 import { MessageEntity } from './message.entity';
+
+export interface MessageFilter extends PageQuery, DateRange {
+  conversationId?: string;
+  tags?: TagMatch;
+}
 
 @Injectable()
 export class MessagesRepository {
@@ -12,6 +20,13 @@ export class MessagesRepository {
 
   find(botId: string, id: string): Promise<MessageEntity | null> {
     return this.messages.findOne({ where: { botId, id } });
+  }
+
+  /** The message, or 404. */
+  async require(botId: string, id: string): Promise<MessageEntity> {
+    const message = await this.find(botId, id);
+    if (!message) throw Errors.notFound('Message', id);
+    return message;
   }
 
   /** Stores the message, the event recording it (if any) and the conversation's new count, together or not at all. */
@@ -24,10 +39,23 @@ export class MessagesRepository {
     });
   }
 
-  /** Messages of a conversation in creation order. */
-  listForConversation(botId: string, conversationId: string, page: PageQuery): Promise<Page<MessageEntity>> {
+  /** The bot's messages matching every given filter, in creation order. */
+  list(botId: string, filter: MessageFilter): Promise<Page<MessageEntity>> {
+    const query = this.messages.createQueryBuilder('m').where('m.bot_id = :botId', { botId });
+    if (filter.conversationId !== undefined) query.andWhere('m.conversation_id = :conversationId', { conversationId: filter.conversationId });
+    whereTags(query, filter.tags);
+    whereDateRange(query, 'createdAt', filter);
+    return keysetPage(query, { sortProperty: 'createdAt' }, filter);
+  }
+
+  /** The oldest message of the conversation whose tags match. */
+  findByTags(botId: string, conversationId: string, match: TagMatch): Promise<MessageEntity | null> {
     const query = this.messages.createQueryBuilder('m').where('m.bot_id = :botId AND m.conversation_id = :conversationId', { botId, conversationId });
-    return keysetPage(query, { sortProperty: 'createdAt' }, page);
+    return whereTags(query, match).orderBy('m.createdAt', 'ASC').addOrderBy('m.id', 'ASC').getOne();
+  }
+
+  async update(botId: string, id: string, changes: Partial<Pick<MessageEntity, 'payload' | 'tags' | 'updatedAt'>>): Promise<void> {
+    await this.messages.update({ botId, id }, changes as never);
   }
 
   async delete(message: MessageEntity): Promise<void> {

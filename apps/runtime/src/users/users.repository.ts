@@ -1,8 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { Errors } from '@platform/contracts';
+import { Errors, SortDirection, SortField } from '@platform/contracts';
+import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { DateRange, whereDateRange, whereTags } from '../common/lists';
+import { TagMatch } from '../common/tags';
+import { ParticipantEntity } from '../conversations/participant.entity';
 import { UserEntity } from './user.entity';
+
+export interface UserFilter extends PageQuery, DateRange {
+  conversationId?: string;
+  tags?: TagMatch;
+  rangeField?: SortField;
+  sortField?: SortField;
+  sortDirection?: SortDirection;
+}
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -18,7 +30,7 @@ export class UsersRepository {
     return ids.length === 0 ? Promise.resolve([]) : this.users.find({ where: { botId, id: In(ids) } });
   }
 
-  async update(botId: string, id: string, changes: Partial<Pick<UserEntity, 'name' | 'pictureUrl' | 'profile' | 'updatedAt'>>): Promise<void> {
+  async update(botId: string, id: string, changes: Partial<Omit<UserEntity, 'botId' | 'id' | 'createdAt'>>): Promise<void> {
     await this.users.update({ botId, id }, changes);
   }
 
@@ -45,5 +57,25 @@ export class UsersRepository {
   async insertIfAbsent(user: UserEntity): Promise<UserEntity> {
     await this.users.createQueryBuilder().insert().into(UserEntity).values(user as never).orIgnore().execute();
     return (await this.find(user.botId, user.id))!;
+  }
+
+  /** The bot's users matching every given filter, newest first unless asked otherwise. */
+  list(botId: string, filter: UserFilter): Promise<Page<UserEntity>> {
+    const query = this.users.createQueryBuilder('u').where('u.bot_id = :botId', { botId });
+    if (filter.conversationId !== undefined) {
+      query.innerJoin(ParticipantEntity, 'p', 'p.bot_id = u.bot_id AND p.user_id = u.id AND p.conversation_id = :conversationId', {
+        conversationId: filter.conversationId,
+      });
+    }
+    whereTags(query, filter.tags);
+    whereDateRange(query, filter.rangeField ?? 'createdAt', filter);
+    return keysetPage(query, { sortProperty: filter.sortField ?? 'createdAt', direction: filter.sortDirection ?? 'desc' }, filter);
+  }
+
+  /** The oldest user of the integration (null: of none) whose tags match. */
+  findByTags(botId: string, integration: string | null, match: TagMatch): Promise<UserEntity | null> {
+    const query = this.users.createQueryBuilder('u').where('u.bot_id = :botId', { botId });
+    query.andWhere(integration === null ? 'u.integration IS NULL' : 'u.integration = :integration', { integration });
+    return whereTags(query, match).orderBy('u.createdAt', 'ASC').addOrderBy('u.id', 'ASC').getOne();
   }
 }

@@ -50,3 +50,12 @@ export interface BotInvalidation {
   botId: string;
   webhookIds: string[];
 }
+
+/**
+ * Published when credentials or memberships change: replicas drop the authorisations they
+ * cached for these token hashes and for every caller of these workspaces.
+ */
+export interface AccessInvalidation {
+  tokenHashes?: string[];
+  workspaceIds?: string[];
+}

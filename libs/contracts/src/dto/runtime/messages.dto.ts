@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsJsonObject, IsStringMap } from '../common/validators';
+import { ListMetaDto } from '../common/pagination.dto';
+import { IsJsonObject, IsOmittable, IsStringMap } from '../common/validators';
+import { DatedPageQuery, DiscriminateByTags, GetOrCreateMeta, TagChanges, TagsFilter } from './runtime-lists.dto';
 import { RuntimeMessageView } from './runtime-views';
 
 export class CreateMessageBody {
@@ -35,4 +37,67 @@ export class CreateMessageBody {
 
 export class RuntimeMessageResponse {
   @ApiProperty({ type: RuntimeMessageView }) message: RuntimeMessageView;
+}
+
+export class GetOrCreateMessageBody {
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Payload of the message, without its type; {} when absent' })
+  @IsOmittable()
+  @IsJsonObject()
+  payload?: Record<string, unknown>;
+
+  @ApiProperty({ maxLength: 200, description: 'Author; the bot writes as its own user, whose id is the bot id' })
+  @IsString()
+  @MaxLength(200)
+  userId: string;
+
+  @ApiProperty({ maxLength: 200, description: 'Conversation the message is looked up in, or created in' })
+  @IsString()
+  @MaxLength(200)
+  conversationId: string;
+
+  @ApiProperty({ maxLength: 200, example: 'text' })
+  @IsString()
+  @MaxLength(200)
+  type: string;
+
+  @TagChanges(true)
+  tags: Record<string, string | null>;
+
+  @DiscriminateByTags()
+  discriminateByTags?: string[];
+
+  @ApiPropertyOptional({ enum: ['synthetic'] })
+  @IsOptional()
+  @IsIn(['synthetic'])
+  origin?: 'synthetic';
+}
+
+export class UpdateMessageBody {
+  @TagChanges(false)
+  tags?: Record<string, string | null>;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Replaces the payload of the message' })
+  @IsOmittable()
+  @IsJsonObject()
+  payload?: Record<string, unknown>;
+}
+
+export class ListMessagesQuery extends DatedPageQuery {
+  @ApiPropertyOptional({ maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  conversationId?: string;
+
+  @TagsFilter()
+  tags?: Record<string, string>;
+}
+
+export class GetOrCreateMessageResponse extends RuntimeMessageResponse {
+  @ApiProperty({ type: GetOrCreateMeta }) meta: GetOrCreateMeta;
+}
+
+export class ListMessagesResponse {
+  @ApiProperty({ type: [RuntimeMessageView] }) messages: RuntimeMessageView[];
+  @ApiProperty({ type: ListMetaDto }) meta: ListMetaDto;
 }

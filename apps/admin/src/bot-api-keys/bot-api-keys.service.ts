@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { hashSecret, newSecret } from '@platform/auth';
+import {
+  AdminCaller,
+  BotApiKeyView,
+  CreateBotApiKeyBody,
+  CreatedBotApiKeyResponse,
+  Errors,
+  ListBotApiKeysQuery,
+  ListBotApiKeysResponse,
+  newId,
+} from '@platform/contracts';
+import { AccessService } from '../access/access.service';
+import { BotsRepository } from '../bots/bots.repository';
+import { BotApiKeyEntity } from './bot-api-key.entity';
+import { BotApiKeysRepository } from './bot-api-keys.repository';
+
+function toView(key: BotApiKeyEntity): BotApiKeyView {
+  return { id: key.id, createdAt: key.createdAt.toISOString(), note: key.note };
+}
+
+/**
+ * Bot API keys, managed by the developers of the bot's workspace. A key is a credential for the
+ * bot's runtime API, so handing one out takes the same role as changing the bot.
+ */
+@Injectable()
+export class BotApiKeysService {
+  constructor(
+    private readonly access: AccessService,
+    private readonly bots: BotsRepository,
+    private readonly keys: BotApiKeysRepository,
+  ) {}
+
+  /** The key's value is in this answer only: what is stored is its hash. */
+  async create(caller: AdminCaller, input: CreateBotApiKeyBody): Promise<CreatedBotApiKeyResponse> {
+    const botId = await this.requireBot(caller, input.botId);
+    const value = newSecret('bp_bak');
+    const key: BotApiKeyEntity = { id: newId('bak'), botId, tokenHash: hashSecret(value), note: input.note ?? '', createdAt: new Date() };
+    await this.keys.insert(key);
+    return { ...toView(key), value };
+  }
+
+  async list(caller: AdminCaller, query: ListBotApiKeysQuery): Promise<ListBotApiKeysResponse> {
+    const botId = await this.requireBot(caller, query.botId);
+    return { baks: (await this.keys.listForBot(botId)).map(toView) };
+  }
+
+  /** Deleting a key revokes it at once: the runtime no longer knows its hash. */
+  async delete(caller: AdminCaller, id: string): Promise<Record<string, never>> {
+    const { workspaceId } = await this.access.requireRole(caller, 'developer');
+    const key = await this.keys.find(id);
+    // A key of a bot in another workspace is as unknown as a key that never existed.
+    if (!key || !(await this.bots.findInWorkspace(workspaceId, key.botId))) throw Errors.notFound('Bot API key', id);
+    await this.keys.delete(key.id);
+    return {};
+  }
+
+  private async requireBot(caller: AdminCaller, botId: string): Promise<string> {
+    const { workspaceId } = await this.access.requireRole(caller, 'developer');
+    const bot = await this.bots.findInWorkspace(workspaceId, botId);
+    if (!bot) throw Errors.notFound('Bot', botId);
+    return bot.id;
+  }
+}
