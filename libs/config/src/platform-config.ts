@@ -33,6 +33,15 @@ export class PlatformConfig {
   @MinLength(16, { message: 'BOOTSTRAP_TOKEN must be at least 16 characters' })
   bootstrapToken?: string;
 
+  /**
+   * Key that encrypts the secrets the platform must read back (chat signing keys). Without it,
+   * a random key is generated once and kept in the admin schema.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'SECRETS_KEY must be at least 32 characters' })
+  secretsKey?: string;
+
   /** Address the platform is reached at from outside; used to build webhook URLs. */
   @IsString()
   @Matches(/^https?:\/\/[^/]+(\/.*)?$/, { message: 'PUBLIC_URL must be an http(s) URL' })
@@ -100,6 +109,7 @@ const ENV_NAMES: Record<keyof PlatformConfig, string> = {
   natsPrefix: 'NATS_PREFIX',
   databaseUrl: 'DATABASE_URL',
   bootstrapToken: 'BOOTSTRAP_TOKEN',
+  secretsKey: 'SECRETS_KEY',
   publicUrl: 'PUBLIC_URL',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
   databasePoolSize: 'DATABASE_POOL_SIZE',

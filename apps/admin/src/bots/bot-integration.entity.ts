@@ -11,8 +11,11 @@ export class BotIntegrationEntity {
   @Column('text', { name: 'configuration_type', nullable: true }) configurationType: string | null;
   @Column('jsonb', { name: 'disabled_channels' }) disabledChannels: string[];
   @Column('text', { name: 'webhook_id', unique: true }) webhookId: string;
-  /** Key that signs chat user keys when the configuration brings none of its own. */
-  @Column('text', { name: 'generated_key' }) generatedKey: string;
+  /**
+   * Key that signs chat user keys when the configuration brings none of its own. Stored
+   * encrypted (`sealed_key`); the repository seals and opens it, like `configuration.encryptionKey`.
+   */
+  @Column('text', { name: 'sealed_key' }) generatedKey: string;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt: Date;
 }

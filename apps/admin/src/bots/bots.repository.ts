@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, Repository } from 'typeorm';
+import { SecretBox } from '@platform/auth';
 import { keysetPage, Page, PageQuery } from '@platform/persistence';
 import { BotIntegrationEntity } from './bot-integration.entity';
 import { BotEntity } from './bot.entity';
@@ -20,6 +21,7 @@ export class BotsRepository {
   constructor(
     @InjectRepository(BotEntity) private readonly bots: Repository<BotEntity>,
     @InjectRepository(BotIntegrationEntity) private readonly integrations: Repository<BotIntegrationEntity>,
+    private readonly secrets: SecretBox,
   ) {}
 
   findInWorkspace(workspaceId: string, id: string): Promise<BotEntity | null> {
@@ -30,12 +32,13 @@ export class BotsRepository {
     return this.bots.findOne({ where: { id } });
   }
 
-  integrationsOf(botId: string): Promise<BotIntegrationEntity[]> {
-    return this.integrations.find({ where: { botId }, order: { alias: 'ASC' } });
+  async integrationsOf(botId: string): Promise<BotIntegrationEntity[]> {
+    return (await this.integrations.find({ where: { botId }, order: { alias: 'ASC' } })).map((i) => this.open(i));
   }
 
-  findIntegrationByWebhook(webhookId: string): Promise<BotIntegrationEntity | null> {
-    return this.integrations.findOne({ where: { webhookId } });
+  async findIntegrationByWebhook(webhookId: string): Promise<BotIntegrationEntity | null> {
+    const found = await this.integrations.findOne({ where: { webhookId } });
+    return found && this.open(found);
   }
 
   list(filter: BotFilter): Promise<Page<BotEntity>> {
@@ -70,11 +73,30 @@ export class BotsRepository {
       if (removedAliases.length > 0) {
         await manager.createQueryBuilder().delete().from(BotIntegrationEntity).where('bot_id = :botId AND alias IN (:...aliases)', { botId: bot.id, aliases: removedAliases }).execute();
       }
-      if (upserts.length > 0) await manager.upsert(BotIntegrationEntity, upserts as never, ['botId', 'alias']);
+      if (upserts.length > 0) await manager.upsert(BotIntegrationEntity, upserts.map((i) => this.seal(i)) as never, ['botId', 'alias']);
     });
   }
 
   async delete(id: string): Promise<void> {
     await this.bots.delete({ id });
+  }
+
+  /** Signing keys never reach the database in clear. */
+  private seal(i: BotIntegrationEntity): BotIntegrationEntity {
+    const { encryptionKey, ...configuration } = i.configuration;
+    return {
+      ...i,
+      generatedKey: this.secrets.seal(i.generatedKey),
+      configuration: typeof encryptionKey === 'string' ? { ...configuration, encryptionKey: this.secrets.seal(encryptionKey) } : i.configuration,
+    };
+  }
+
+  private open(i: BotIntegrationEntity): BotIntegrationEntity {
+    const { encryptionKey } = i.configuration;
+    return {
+      ...i,
+      generatedKey: this.secrets.open(i.generatedKey),
+      configuration: typeof encryptionKey === 'string' ? { ...i.configuration, encryptionKey: this.secrets.open(encryptionKey) } : i.configuration,
+    };
   }
 }
