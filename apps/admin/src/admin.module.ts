@@ -15,6 +15,9 @@ import { BotsController } from './bots/bots.controller';
 import { BotsRepository } from './bots/bots.repository';
 import { BotsService } from './bots/bots.service';
 import { Initial1732200000000 } from './migrations/1732200000000-initial';
+import { PlatformSecrets1732700000000 } from './migrations/1732700000000-platform-secrets';
+import { PlatformSecretEntity } from './secrets/platform-secret.entity';
+import { secretBoxProvider } from './secrets/secret-box.provider';
 import { BotApiKeys1732610000000 } from './migrations/1732610000000-bot-api-keys';
 import { BotApiKeyEntity } from './bot-api-keys/bot-api-key.entity';
 import { BotApiKeysController } from './bot-api-keys/bot-api-keys.controller';
@@ -25,6 +28,18 @@ import { WorkspaceEntity } from './workspaces/workspace.entity';
 import { WorkspacesController } from './workspaces/workspaces.controller';
 import { WorkspacesRepository } from './workspaces/workspaces.repository';
 import { WorkspacesService } from './workspaces/workspaces.service';
+import { AccessNotices } from './access/access-notices';
+import { AccountsController } from './accounts/accounts.controller';
+import { AccountsService } from './accounts/accounts.service';
+import { AuditRecordEntity } from './audit/audit-record.entity';
+import { AuditController } from './audit/audit.controller';
+import { AuditRepository } from './audit/audit.repository';
+import { AuditService } from './audit/audit.service';
+import { BotRemoval } from './bots/bot-removal.service';
+import { MembersController } from './members/members.controller';
+import { MembersRepository } from './members/members.repository';
+import { MembersService } from './members/members.service';
+import { Tenancy1732710000000 } from './migrations/1732710000000-tenancy';
 
 @Module({})
 export class AdminModule {
@@ -36,12 +51,13 @@ export class AdminModule {
         MessagingModule.forRoot(transport),
         PersistenceModule.forService({
           schema: 'admin',
-          entities: [AccountEntity, AccessTokenEntity, WorkspaceEntity, MemberEntity, BotEntity, BotIntegrationEntity, BotApiKeyEntity],
-          migrations: [Initial1732200000000, BotApiKeys1732610000000],
+          entities: [AccountEntity, AccessTokenEntity, WorkspaceEntity, MemberEntity, BotEntity, BotIntegrationEntity, BotApiKeyEntity, PlatformSecretEntity, AuditRecordEntity],
+          migrations: [Initial1732200000000, BotApiKeys1732610000000, PlatformSecrets1732700000000, Tenancy1732710000000],
         }),
       ],
-      controllers: [healthController('admin'), WorkspacesController, BotsController, BotAccessController, BotApiKeysController],
+      controllers: [healthController('admin'), WorkspacesController, BotsController, BotAccessController, BotApiKeysController, AccountsController, MembersController, AuditController],
       providers: [
+        secretBoxProvider,
         AccountsRepository,
         WorkspacesRepository,
         BotsRepository,
@@ -52,6 +68,13 @@ export class AdminModule {
         BotsService,
         BotApiKeysRepository,
         BotApiKeysService,
+        AccessNotices,
+        AccountsService,
+        AuditRepository,
+        AuditService,
+        BotRemoval,
+        MembersRepository,
+        MembersService,
       ],
     };
   }

@@ -5,6 +5,9 @@ import { BusTransport, MessagingModule, NATS_TRANSPORT } from '@platform/messagi
 import { BotApiKeysController } from './admin/bot-api-keys.controller';
 import { BotsController } from './admin/bots.controller';
 import { WorkspacesController } from './admin/workspaces.controller';
+import { AccountController } from './admin/account.controller';
+import { AccountsController } from './admin/accounts.controller';
+import { WorkspaceMembersController } from './admin/workspace-members.controller';
 import { ChatConversationsController } from './chat/conversations.controller';
 import { ChatEventsController } from './chat/events.controller';
 import { HelloController } from './chat/hello.controller';
@@ -38,6 +41,9 @@ export class GatewayModule {
         EventsController,
         StatesController,
         WorkspacesController,
+        AccountController,
+        AccountsController,
+        WorkspaceMembersController,
         // Before BotsController, whose /v1/admin/bots/:id would take /v1/admin/bots/baks.
         BotApiKeysController,
         BotsController,

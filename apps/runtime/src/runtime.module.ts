@@ -3,6 +3,9 @@ import { ConfigModule, PlatformConfig } from '@platform/config';
 import { BusTransport, healthController, MessagingModule, NATS_TRANSPORT } from '@platform/messaging';
 import { PersistenceModule } from '@platform/persistence';
 import { RuntimeAccessService } from './access/runtime-access.service';
+import { BotDataController } from './bots/bot-data.controller';
+import { BotDataRepository } from './bots/bot-data.repository';
+import { BotDataService } from './bots/bot-data.service';
 import { ChatConversationsController } from './conversations/chat-conversations.controller';
 import { ChatConversationsService } from './conversations/chat-conversations.service';
 import { ConversationEntity } from './conversations/conversation.entity';
@@ -79,6 +82,7 @@ export class RuntimeModule {
       ],
       controllers: [
         healthController('runtime'),
+        BotDataController,
         IntegrationsController,
         ChatUsersController,
         ChatConversationsController,
@@ -95,6 +99,8 @@ export class RuntimeModule {
       ],
       providers: [
         RuntimeAccessService,
+        BotDataRepository,
+        BotDataService,
         IntegrationSettingsRepository,
         IntegrationsService,
         UsersRepository,

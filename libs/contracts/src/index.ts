@@ -23,3 +23,6 @@ export * from './dto/runtime/users.dto';
 export * from './dto/runtime/conversations.dto';
 export * from './dto/runtime/participants.dto';
 export * from './dto/admin/bot-logs.dto';
+export * from './dto/admin/account.dto';
+export * from './dto/admin/members.dto';
+export * from './dto/admin/audit.dto';

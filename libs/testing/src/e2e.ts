@@ -3,7 +3,6 @@ import { request as httpRequest } from 'node:http';
 import { Client } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
 import { Client as PgClient } from 'pg';
-import { Mesh, sleep } from './mesh';
 
 /** Settings of the mesh started by the e2e global setup. */
 export const e2e = {
@@ -133,28 +132,40 @@ export function expectErrorBody(body: any, code: number, type: string): void {
   expect(body).toEqual({ id: expect.stringMatching(/^err_\d{14}[0-9A-F]{8}$/), code, type, message: expect.any(String) });
 }
 
-/**
- * A second account with its own workspace, made the way an operator would: an admin replica
- * started with another BOOTSTRAP_TOKEN bootstraps it into the same database.
- */
-export async function secondAccount(): Promise<{ token: string; workspaceId: string }> {
-  const token = `bp_pat_other_${randomBytes(16).toString('hex')}`;
-  const mesh = Mesh.current();
-  const name = `admin#${randomBytes(3).toString('hex')}`;
-  mesh.spawn('admin', name, { BOOTSTRAP_TOKEN: token });
-  try {
-    for (let i = 0; i < 150; i++) {
-      try {
-        return { token, workspaceId: await defaultWorkspaceId(token) };
-      } catch {
-        await sleep(200);
-      }
-    }
-    throw new Error('The second account was never bootstrapped');
-  } finally {
-    await mesh.stop(name);
-  }
+export interface E2eAccount {
+  token: string;
+  accountId: string;
+  email: string;
 }
+
+/**
+ * A new account with its first token, made the way an operator would: the platform owner (the
+ * bootstrap account) creates it through the admin API.
+ */
+export async function newAccount(email = `e2e-${randomBytes(6).toString('hex')}@example.com`): Promise<E2eAccount> {
+  const res = await raw('POST', '/v1/admin/accounts', {
+    headers: { authorization: `Bearer ${e2e.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (res.status !== 200) throw new Error(`createAccount answered ${res.status}: ${res.text}`);
+  return { token: res.json.token, accountId: res.json.account.id, email: res.json.account.email };
+}
+
+/** A second account with a workspace of its own, of which it is the owner. */
+export async function secondAccount(): Promise<E2eAccount & { workspaceId: string }> {
+  const account = await newAccount();
+  const workspace = await client({ token: account.token }).createWorkspace({ name: 'Second account workspace' });
+  return { ...account, workspaceId: workspace.id };
+}
+
+/** A new account made a member of the workspace with this role by `admin` (its owner by default). */
+export async function newMember(workspaceId: string, role: Role, admin: Client = client({ workspaceId })): Promise<E2eAccount & { memberId: string }> {
+  const account = await newAccount();
+  const member = await admin.createWorkspaceMember({ email: account.email, role });
+  return { ...account, memberId: member.id };
+}
+
+export type Role = 'viewer' | 'billing' | 'developer' | 'manager' | 'administrator' | 'owner';
 
 /** ISO 8601 UTC with milliseconds (DESIGN §6). */
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

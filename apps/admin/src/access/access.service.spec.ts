@@ -7,16 +7,16 @@ import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { AccessService } from './access.service';
 
 const now = new Date('2026-01-01T00:00:00.000Z');
-const account: AccountEntity = { id: 'acc_1', email: 'a@localhost', displayName: null, createdAt: now, updatedAt: now };
+const account: AccountEntity = { id: 'acc_1', email: 'a@localhost', displayName: null, profilePicture: null, platformOwner: false, createdAt: now, updatedAt: now };
 const workspace: WorkspaceEntity = { id: 'wkspace_1', name: 'w', ownerId: 'acc_0', handle: null, createdAt: now, updatedAt: now };
 
 /** An AccessService over in-memory repositories: one token, one workspace, at most one membership. */
-function service(role?: Role) {
-  const accounts = { findByTokenHash: async (hash: string) => (hash === 'known' ? account : null) } as unknown as AccountsRepository;
+function service(role?: Role, holder: AccountEntity = account) {
+  const accounts = { findByTokenHash: async (hash: string) => (hash === 'known' ? holder : null) } as unknown as AccountsRepository;
   const workspaces = {
     findById: async (id: string) => (id === workspace.id ? workspace : null),
     findMember: async (workspaceId: string, accountId: string): Promise<MemberEntity | null> =>
-      role && workspaceId === workspace.id && accountId === account.id ? { workspaceId, accountId, role, createdAt: now } : null,
+      role && workspaceId === workspace.id && accountId === holder.id ? { id: 'member_1', workspaceId, accountId, role, createdAt: now } : null,
   } as unknown as WorkspacesRepository;
   return new AccessService(accounts, workspaces);
 }
@@ -36,6 +36,13 @@ describe('AccessService', () => {
   it('authenticates a known token and refuses an unknown one with 401', async () => {
     await expect(service().authenticate('known')).resolves.toBe(account);
     expect(await refusal(service().authenticate('unknown'))).toMatchObject({ code: 401, type: 'Unauthorized' });
+  });
+
+  it('lets only the platform owner act on the platform as a whole: 403 for others, 401 for unknown tokens', async () => {
+    const owner = { ...account, platformOwner: true };
+    await expect(service(undefined, owner).requirePlatformOwner('known')).resolves.toBe(owner);
+    expect(await refusal(service('owner').requirePlatformOwner('known'))).toMatchObject({ code: 403, type: 'Forbidden' });
+    expect(await refusal(service(undefined, owner).requirePlatformOwner('unknown'))).toMatchObject({ code: 401, type: 'Unauthorized' });
   });
 
   it('is 401 for an unknown token even on a workspace the account belongs to', async () => {

@@ -28,6 +28,13 @@ export class AccessService {
     return account;
   }
 
+  /** Only the platform owner (the bootstrap account) may act on the platform as a whole. */
+  async requirePlatformOwner(tokenHash: string): Promise<AccountEntity> {
+    const account = await this.authenticate(tokenHash);
+    if (!account.platformOwner) throw Errors.forbidden('Only the platform owner may do this');
+    return account;
+  }
+
   async requireRole(caller: AdminCaller, minimum: Role): Promise<WorkspaceAccess> {
     const account = await this.authenticate(caller.tokenHash);
     if (!caller.workspaceId) throw Errors.unauthorized('The x-workspace-id header is required');

@@ -11,7 +11,7 @@ import { AccessService } from './access.service';
 import { BotAccessService } from './bot-access.service';
 
 const now = new Date('2026-01-01T00:00:00.000Z');
-const account: AccountEntity = { id: 'acc_1', email: 'a@localhost', displayName: null, createdAt: now, updatedAt: now };
+const account: AccountEntity = { id: 'acc_1', email: 'a@localhost', displayName: null, profilePicture: null, platformOwner: false, createdAt: now, updatedAt: now };
 const bots = ['bot-a', 'bot-b'].map((id) => ({ id, workspaceId: 'wkspace_1' }) as BotEntity);
 const bak: BotApiKeyEntity = { id: 'bak_1', botId: 'bot-a', tokenHash: 'bak-hash', note: '', createdAt: now };
 
@@ -23,7 +23,7 @@ function service(role?: Role) {
   const accounts = { findByTokenHash: async (hash: string) => (hash === 'pat-hash' ? account : null) } as unknown as AccountsRepository;
   const workspaces = {
     findMember: async (workspaceId: string, accountId: string): Promise<MemberEntity | null> =>
-      role && accountId === account.id ? { workspaceId, accountId, role, createdAt: now } : null,
+      role && accountId === account.id ? { id: 'member_1', workspaceId, accountId, role, createdAt: now } : null,
   } as unknown as WorkspacesRepository;
   const botsRepository = {
     findById: async (id: string) => bots.find((b) => b.id === id) ?? null,

@@ -25,14 +25,19 @@ export class BootstrapService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     const given = this.config.bootstrapToken;
     const generated = await this.accounts.exclusively(BOOTSTRAP_LOCK, async (manager) => {
+      // A given token that was ever issued, even if revoked since, is never issued again.
       if (given ? await this.accounts.tokenExists(hashSecret(given), manager) : (await this.accounts.countAccounts(manager)) > 0) {
         return undefined;
       }
       const token = given ?? newSecret('bp_pat');
       const now = new Date();
       const accountId = newId('acc');
-      await this.accounts.insertAccount({ id: accountId, email: await this.accounts.freeOwnerEmail(manager), displayName: 'Owner', createdAt: now, updatedAt: now }, manager);
-      await this.accounts.insertToken({ id: newId('pat'), accountId, tokenHash: hashSecret(token), note: 'bootstrap', createdAt: now }, manager);
+      const email = await this.accounts.freeOwnerEmail(manager);
+      await this.accounts.insertAccount(
+        { id: accountId, email, displayName: 'Owner', profilePicture: null, platformOwner: true, createdAt: now, updatedAt: now },
+        manager,
+      );
+      await this.accounts.insertToken({ id: newId('pat'), accountId, tokenHash: hashSecret(token), note: 'bootstrap', createdAt: now, revokedAt: null }, manager);
       await this.workspaces.insertWithOwner({ id: newId('wkspace'), name: 'Default workspace', ownerId: accountId, handle: null, createdAt: now, updatedAt: now }, manager);
       this.logger.log('Created the owner account and its workspace');
       return given ? undefined : token;

@@ -10,7 +10,10 @@ import {
   ListBotApiKeysResponse,
   newId,
 } from '@platform/contracts';
-import { AccessService } from '../access/access.service';
+import { AccessNotices } from '../access/access-notices';
+import { AccessService, WorkspaceAccess } from '../access/access.service';
+import { AuditService } from '../audit/audit.service';
+import { BotEntity } from '../bots/bot.entity';
 import { BotsRepository } from '../bots/bots.repository';
 import { BotApiKeyEntity } from './bot-api-key.entity';
 import { BotApiKeysRepository } from './bot-api-keys.repository';
@@ -29,36 +32,43 @@ export class BotApiKeysService {
     private readonly access: AccessService,
     private readonly bots: BotsRepository,
     private readonly keys: BotApiKeysRepository,
+    private readonly audit: AuditService,
+    private readonly notices: AccessNotices,
   ) {}
 
   /** The key's value is in this answer only: what is stored is its hash. */
   async create(caller: AdminCaller, input: CreateBotApiKeyBody): Promise<CreatedBotApiKeyResponse> {
-    const botId = await this.requireBot(caller, input.botId);
+    const { bot, access } = await this.requireBot(caller, input.botId);
     const value = newSecret('bp_bak');
-    const key: BotApiKeyEntity = { id: newId('bak'), botId, tokenHash: hashSecret(value), note: input.note ?? '', createdAt: new Date() };
+    const key: BotApiKeyEntity = { id: newId('bak'), botId: bot.id, tokenHash: hashSecret(value), note: input.note ?? '', createdAt: new Date() };
     await this.keys.insert(key);
+    await this.audit.record(access.workspaceId, access.account, { action: 'UNKNOWN', operation: 'createBotApiKey', resourceId: key.id, resourceName: bot.name });
     return { ...toView(key), value };
   }
 
   async list(caller: AdminCaller, query: ListBotApiKeysQuery): Promise<ListBotApiKeysResponse> {
-    const botId = await this.requireBot(caller, query.botId);
-    return { baks: (await this.keys.listForBot(botId)).map(toView) };
+    const { bot } = await this.requireBot(caller, query.botId);
+    return { baks: (await this.keys.listForBot(bot.id)).map(toView) };
   }
 
   /** Deleting a key revokes it at once: the runtime no longer knows its hash. */
   async delete(caller: AdminCaller, id: string): Promise<Record<string, never>> {
-    const { workspaceId } = await this.access.requireRole(caller, 'developer');
+    const { account, workspaceId } = await this.access.requireRole(caller, 'developer');
     const key = await this.keys.find(id);
+    const bot = key ? await this.bots.findInWorkspace(workspaceId, key.botId) : null;
     // A key of a bot in another workspace is as unknown as a key that never existed.
-    if (!key || !(await this.bots.findInWorkspace(workspaceId, key.botId))) throw Errors.notFound('Bot API key', id);
+    if (!key || !bot) throw Errors.notFound('Bot API key', id);
     await this.keys.delete(key.id);
+    // Runtime replicas may hold a grant for this key: they drop it before this answer goes out.
+    await this.notices.tokensRevoked([key.tokenHash]);
+    await this.audit.record(workspaceId, account, { action: 'UNKNOWN', operation: 'deleteBotApiKey', resourceId: key.id, resourceName: bot.name });
     return {};
   }
 
-  private async requireBot(caller: AdminCaller, botId: string): Promise<string> {
-    const { workspaceId } = await this.access.requireRole(caller, 'developer');
-    const bot = await this.bots.findInWorkspace(workspaceId, botId);
+  private async requireBot(caller: AdminCaller, botId: string): Promise<{ bot: BotEntity; access: WorkspaceAccess }> {
+    const access = await this.access.requireRole(caller, 'developer');
+    const bot = await this.bots.findInWorkspace(access.workspaceId, botId);
     if (!bot) throw Errors.notFound('Bot', botId);
-    return bot.id;
+    return { bot, access };
   }
 }

@@ -18,6 +18,8 @@ import {
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { AccessService } from '../access/access.service';
+import { AuditService } from '../audit/audit.service';
+import { BotRemoval } from './bot-removal.service';
 import { BotIntegrationEntity } from './bot-integration.entity';
 import { toBotSummary, toBotView } from './bot-view';
 import { BotEntity } from './bot.entity';
@@ -32,6 +34,8 @@ export class BotsService {
     private readonly bots: BotsRepository,
     private readonly bus: BusClient,
     private readonly config: PlatformConfig,
+    private readonly audit: AuditService,
+    private readonly removal: BotRemoval,
   ) {}
 
   async create(caller: AdminCaller, input: CreateBotBody): Promise<BotResponse> {
@@ -55,6 +59,7 @@ export class BotsService {
       deployedAt: input.code !== undefined ? now : null,
     };
     await this.bots.insert(bot);
+    await this.audit.record(workspaceId, account, { action: 'CREATE_BOT', operation: 'createBot', resourceId: bot.id, resourceName: bot.name });
     return { bot: toBotView(bot, [], [], this.config.publicUrl, signingSecret) };
   }
 
@@ -70,7 +75,7 @@ export class BotsService {
   }
 
   async update(caller: AdminCaller, input: UpdateBotBody & { id: string }): Promise<BotResponse> {
-    const { workspaceId } = await this.access.requireRole(caller, 'developer');
+    const { account, workspaceId } = await this.access.requireRole(caller, 'developer');
     const bot = await this.find(workspaceId, input.id);
     const now = new Date();
     const current = await this.bots.integrationsOf(bot.id);
@@ -89,16 +94,23 @@ export class BotsService {
     await this.bots.save(next, upserts, removed);
     const touched = current.filter((i) => removed.includes(i.alias) || upserts.some((u) => u.alias === i.alias));
     await this.invalidate(bot.id, touched);
+    await this.audit.record(workspaceId, account, {
+      // New code is a deployment; anything else is a change of the bot's settings.
+      action: input.code !== undefined ? 'DEPLOY_BOT' : 'UPDATE_BOT',
+      operation: 'updateBot',
+      resourceId: bot.id,
+      resourceName: next.name,
+    });
     const integrations = [...current.filter((i) => !removed.includes(i.alias) && !upserts.some((u) => u.alias === i.alias)), ...upserts];
     return { bot: await this.view(next, integrations) };
   }
 
+  /** Removes the bot with its data in every service; its webhooks and keys stop working at once. */
   async delete(caller: AdminCaller, id: string): Promise<Record<string, never>> {
-    const { workspaceId } = await this.access.requireRole(caller, 'developer');
-    await this.find(workspaceId, id);
-    const integrations = await this.bots.integrationsOf(id);
-    await this.bots.delete(id);
-    await this.invalidate(id, integrations);
+    const { account, workspaceId } = await this.access.requireRole(caller, 'developer');
+    const bot = await this.find(workspaceId, id);
+    await this.removal.remove([bot.id], () => this.bots.delete(bot.id));
+    await this.audit.record(workspaceId, account, { action: 'DELETE_BOT', operation: 'deleteBot', resourceId: bot.id, resourceName: bot.name });
     return {};
   }
 

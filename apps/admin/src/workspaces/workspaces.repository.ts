@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { newId } from '@platform/contracts';
 import { keysetPage, Page, PageQuery } from '@platform/persistence';
 import { BotEntity } from '../bots/bot.entity';
 import { MemberEntity } from './member.entity';
@@ -19,6 +20,11 @@ export class WorkspacesRepository {
 
   findMember(workspaceId: string, accountId: string): Promise<MemberEntity | null> {
     return this.members.findOne({ where: { workspaceId, accountId } });
+  }
+
+  /** Ids of every workspace the account belongs to. */
+  async workspaceIdsOf(accountId: string): Promise<string[]> {
+    return (await this.members.find({ where: { accountId }, select: { workspaceId: true } })).map((m) => m.workspaceId);
   }
 
   /** Workspaces the account belongs to, oldest first. */
@@ -44,13 +50,29 @@ export class WorkspacesRepository {
     return new Map(rows.map((r) => [r.workspace_id, Number(r.count)]));
   }
 
+  async botIdsOf(workspaceId: string): Promise<string[]> {
+    return (await this.workspaces.manager.find(BotEntity, { where: { workspaceId }, select: { id: true } })).map((b) => b.id);
+  }
+
   async insertWithOwner(workspace: WorkspaceEntity, manager: EntityManager = this.workspaces.manager): Promise<void> {
     await manager.insert(WorkspaceEntity, workspace);
     await manager.insert(MemberEntity, {
+      id: newId('member'),
       workspaceId: workspace.id,
       accountId: workspace.ownerId,
       role: 'owner',
       createdAt: workspace.createdAt,
     });
+  }
+
+  /** Saves the workspace's settings; a handle taken by another workspace fails the unique index. */
+  async save(workspace: WorkspaceEntity): Promise<void> {
+    const { id, ...settings } = workspace;
+    await this.workspaces.update({ id }, settings);
+  }
+
+  /** Deletes the workspace; its members, bots, integrations and bot keys go with it (foreign keys). */
+  async delete(id: string): Promise<void> {
+    await this.workspaces.delete({ id });
   }
 }

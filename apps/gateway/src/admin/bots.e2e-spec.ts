@@ -11,7 +11,6 @@ import {
   raw,
   RawResponse,
   secondAccount,
-  sql,
 } from '@platform/testing';
 
 /** The platform also returns the bot's `url` (DESIGN §7), which the client's type leaves out. */
@@ -759,27 +758,24 @@ describe('bots (/v1/admin/bots)', () => {
   });
 
   describe('workspace roles', () => {
-    let member: { token: string; accountId: string };
+    let member: { token: string; email: string; memberId?: string };
     let owned: Bot;
 
-    /** No operation manages members yet: the membership is seeded in the admin schema. */
-    const setRole = (role: string) =>
-      sql(
-        `INSERT INTO admin.workspace_members (workspace_id, account_id, role, created_at) VALUES ($1, $2, $3, now())
-         ON CONFLICT (workspace_id, account_id) DO UPDATE SET role = EXCLUDED.role`,
-        [other.workspaceId, member.accountId, role],
-      );
+    /** Gives the member this role in the workspace, through the members API as its owner would. */
+    const setRole = async (role: 'viewer' | 'billing' | 'developer') => {
+      if (member.memberId) await otherAdmin.updateWorkspaceMember({ id: member.memberId, role });
+      else member.memberId = (await otherAdmin.createWorkspaceMember({ email: member.email, role })).id;
+    };
 
     beforeAll(async () => {
       const account = await secondAccount();
-      const [own] = (await client({ token: account.token }).listWorkspaces({})).workspaces;
-      member = { token: account.token, accountId: own.ownerId };
+      member = { token: account.token, email: account.email };
       owned = (await otherAdmin.createBot({ name: 'team bot', tags: { kind: 'team' } })).bot;
     });
 
     const as = () => client({ token: member.token, workspaceId: other.workspaceId });
 
-    for (const role of ['viewer', 'billing']) {
+    for (const role of ['viewer', 'billing'] as const) {
       it(`lets a ${role} read bots but not change them (403)`, async () => {
         await setRole(role);
         expect((await as().getBot({ id: owned.id })).bot.name).toBe('team bot');

@@ -10,6 +10,7 @@ import {
   ISO_MS,
   raw,
   secondAccount,
+  sleep,
   sql,
 } from '@platform/testing';
 
@@ -34,15 +35,17 @@ function workspaceShape(overrides: Partial<Record<keyof Workspace, unknown>> = {
 }
 
 /**
- * No operation creates a workspace or adds a member yet: extra workspaces of an account are
- * seeded in the admin schema, the way the admin service itself writes them.
+ * Two workspaces created in the same millisecond, which no API call can arrange, are seeded in
+ * the admin schema the way the admin service itself writes them: only the id can order them.
  */
-async function seedWorkspace(ownerId: string, props: { name: string; createdAt: Date; handle?: string }): Promise<string> {
+async function seedWorkspace(ownerId: string, props: { name: string; createdAt: Date }): Promise<string> {
   const id = `wkspace_e2e${randomBytes(8).toString('hex')}`;
-  await sql(
-    `INSERT INTO admin.workspaces (id, name, owner_id, handle, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)`,
-    [id, props.name, ownerId, props.handle ?? null, props.createdAt],
-  );
+  await sql(`INSERT INTO admin.workspaces (id, name, owner_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)`, [
+    id,
+    props.name,
+    ownerId,
+    props.createdAt,
+  ]);
   await sql(`INSERT INTO admin.workspace_members (workspace_id, account_id, role, created_at) VALUES ($1, $2, 'owner', $3)`, [
     id,
     ownerId,
@@ -124,16 +127,18 @@ describe('listWorkspaces (GET /v1/admin/workspaces)', () => {
       const account = await secondAccount();
       token = account.token;
       const [own] = (await client({ token }).listWorkspaces({})).workspaces;
-      const later = (s: number) => new Date(Date.parse(own.createdAt) + s * 1000);
-      const a = await seedWorkspace(own.ownerId, { name: 'seeded a', createdAt: later(1) });
-      // Two workspaces created in the same millisecond: the id breaks the tie.
+      const a = await client({ token }).createWorkspace({ name: 'created a' });
+      // Two workspaces created in the same millisecond, after a and before d: the id breaks the tie.
+      const tiedAt = new Date(Date.parse(a.createdAt) + 1);
       const tied = await Promise.all([
-        seedWorkspace(own.ownerId, { name: 'seeded b', createdAt: later(2) }),
-        seedWorkspace(own.ownerId, { name: 'seeded c', createdAt: later(2) }),
+        seedWorkspace(own.ownerId, { name: 'seeded b', createdAt: tiedAt }),
+        seedWorkspace(own.ownerId, { name: 'seeded c', createdAt: tiedAt }),
       ]);
+      await sleep(5);
       handled = `team-${randomBytes(4).toString('hex')}`;
-      const d = await seedWorkspace(own.ownerId, { name: 'seeded d', createdAt: later(3), handle: handled });
-      ordered = [own.id, a, ...tied.sort(), d];
+      const d = await client({ token }).createWorkspace({ name: 'created d' });
+      await client({ token, workspaceId: d.id }).updateWorkspace({ id: d.id, handle: handled });
+      ordered = [own.id, a.id, ...tied.sort(), d.id];
     });
 
     it('lists every workspace of the account, oldest first', async () => {
@@ -175,7 +180,7 @@ describe('listWorkspaces (GET /v1/admin/workspaces)', () => {
 
     it('filters by handle', async () => {
       const { workspaces } = await client({ token }).listWorkspaces({ handle: handled });
-      expect(workspaces).toEqual([workspaceShape({ id: ordered[4], name: 'seeded d', handle: handled, botCount: 0 })]);
+      expect(workspaces).toEqual([workspaceShape({ id: ordered[4], name: 'created d', handle: handled, botCount: 0 })]);
       const none = await client({ token }).listWorkspaces({ handle: 'no-such-handle' });
       expect(none.workspaces).toEqual([]);
     });

@@ -284,10 +284,10 @@ describe('runtime messages (/v1/chat/messages)', () => {
     const valid = () => ({ conversationId, userId: bot.botId, type: 'text', payload: { text: 'x' }, tags: {} });
 
     it.each([
-      ['POST', '/v1/chat/messages/get-or-create', { ...valid(), metadata: {} }, 'property metadata should not exist'],
+      ['POST', '/v1/chat/messages/get-or-create', { metadata: {} }, 'property metadata should not exist'],
       ['PUT', '/v1/chat/messages/:id', { type: 'image' }, 'property type should not exist'],
     ])('refuses an unknown body property (%s %s)', async (method, path, body, message) => {
-      const res = await send(method, path, body);
+      const res = await send(method, path, method === 'POST' ? { ...valid(), ...body } : body);
       expect(res.status).toBe(400);
       expectErrorBody(res.json, 400, 'InvalidPayload');
       expect(res.json.message).toBe(message);

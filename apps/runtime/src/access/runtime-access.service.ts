@@ -1,14 +1,31 @@
-import { Injectable } from '@nestjs/common';
-import { Errors, InstalledIntegration, RuntimeAuthorization, RuntimeCaller, Subjects } from '@platform/contracts';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { AccessInvalidation, BotInvalidation, Errors, InstalledIntegration, RuntimeAuthorization, RuntimeCaller, Subjects } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
+import { AuthorizationCache } from './authorization-cache';
 
-/** Runtime callers are authorised by the admin service, which owns tokens, members and bots. */
+/** How long a grant is reused when no notice voids it sooner. */
+const GRANT_TTL_MS = 5000;
+const MAX_GRANTS = 10000;
+
+/**
+ * Runtime callers are authorised by the admin service, which owns tokens, members and bots; its
+ * grants are cached briefly and dropped on every replica as soon as the admin service says so.
+ */
 @Injectable()
-export class RuntimeAccessService {
+export class RuntimeAccessService implements OnApplicationBootstrap {
+  private readonly grants = new AuthorizationCache(GRANT_TTL_MS, MAX_GRANTS);
+
   constructor(private readonly bus: BusClient) {}
 
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.subscribe(Subjects.invalidate.access, (notice) => this.grants.forgetAccess(notice as AccessInvalidation));
+    await this.bus.subscribe(Subjects.invalidate.bot, (notice) => this.grants.forgetBot(notice as BotInvalidation));
+  }
+
   authorize(caller: RuntimeCaller): Promise<RuntimeAuthorization> {
-    return this.bus.request<RuntimeAuthorization>(Subjects.admin.authorizeRuntime, { tokenHash: caller.tokenHash, botId: caller.botId });
+    return this.grants.get(caller.tokenHash, caller.botId, () =>
+      this.bus.request<RuntimeAuthorization>(Subjects.admin.authorizeRuntime, { tokenHash: caller.tokenHash, botId: caller.botId }),
+    );
   }
 
   /** The integration instance named by `x-integration-alias`, or else by `x-integration-id`. */

@@ -84,8 +84,8 @@ export class BotStatesService {
 
   /**
    * Runs one read-modify-write of a state under its lock. `decide` sees the live state (an
-   * expired one is as good as absent) and returns the state to answer: when it differs from the
-   * stored row it is written, replacing an expired row as a new state.
+   * expired one is as good as absent) and returns the state to answer; when that is not the
+   * live state itself, it is stored, taking the place of any expired row.
    */
   private async write(
     key: StateKey,
@@ -97,10 +97,7 @@ export class BotStatesService {
         const now = new Date();
         const current = isLive(stored, now) ? stored : null;
         const next = await decide(current, writer, now);
-        if (next !== current) {
-          if (stored) await writer.replace(next);
-          else await writer.insert(next);
-        }
+        if (next !== current) await writer.save(next);
         return next;
       });
       return toRuntimeStateResponse(state);

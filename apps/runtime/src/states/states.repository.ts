@@ -7,14 +7,12 @@ import { StateEntity, StateKey } from './state.entity';
 export class StateWriter {
   constructor(private readonly manager: EntityManager) {}
 
-  async insert(state: StateEntity): Promise<void> {
-    await this.manager.insert(StateEntity, state as never);
-  }
-
-  /** Replaces every stored field of the row under the state's key. */
-  async replace(state: StateEntity): Promise<void> {
-    const { botId, type, ownerId, name, ...fields } = state;
-    await this.manager.update(StateEntity, { botId, type, ownerId, name }, fields as never);
+  /**
+   * Stores the state under its key, replacing whatever row is there. An upsert rather than an
+   * update: the sweep may have deleted an expired row since it was read.
+   */
+  async save(state: StateEntity): Promise<void> {
+    await this.manager.upsert(StateEntity, state as never, { conflictPaths: ['botId', 'type', 'ownerId', 'name'] });
   }
 
   async remove(key: StateKey): Promise<void> {

@@ -44,7 +44,10 @@ export class BotUsersService {
     return { users: page.items.map(toRuntimeUserView), meta: pageMeta(page) };
   }
 
-  /** Users are looked up among those of the same integration: a user belongs to one. */
+  /**
+   * Users are looked up among those of the same integration: a user belongs to one. A user found
+   * keeps its name and picture; only the tags of the request are applied to it.
+   */
   async getOrCreate(caller: RuntimeCaller, input: GetOrCreateUserBody): Promise<GetOrCreateUserResponse> {
     const { botId } = await this.access.authorize(caller);
     const integration = input.integrationName ?? null;

@@ -5,11 +5,8 @@ import { IsJsonObject, IsOmittable, IsStringMap } from '../common/validators';
 import { DatedPageQuery, DiscriminateByTags, GetOrCreateMeta, TagChanges, TagsFilter } from './runtime-lists.dto';
 import { RuntimeMessageView } from './runtime-views';
 
-export class CreateMessageBody {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Payload of the message, without its type' })
-  @IsJsonObject()
-  payload: Record<string, unknown>;
-
+/** Where, by whom and of what type a message is: the same for createMessage and getOrCreateMessage. */
+class MessagePlaceBody {
   @ApiProperty({ maxLength: 200, description: 'Author; the bot writes as its own user, whose id is the bot id (x-bot-user-id)' })
   @IsString()
   @MaxLength(200)
@@ -25,51 +22,38 @@ export class CreateMessageBody {
   @MaxLength(200)
   type: string;
 
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } })
-  @IsStringMap()
-  tags: Record<string, string>;
-
   @ApiPropertyOptional({ enum: ['synthetic'] })
   @IsOptional()
   @IsIn(['synthetic'])
   origin?: 'synthetic';
+}
+
+export class CreateMessageBody extends MessagePlaceBody {
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Payload of the message, without its type' })
+  @IsJsonObject()
+  payload: Record<string, unknown>;
+
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } })
+  @IsStringMap()
+  tags: Record<string, string>;
 }
 
 export class RuntimeMessageResponse {
   @ApiProperty({ type: RuntimeMessageView }) message: RuntimeMessageView;
 }
 
-export class GetOrCreateMessageBody {
+/** The message of the conversation whose tags match, else a new one. */
+export class GetOrCreateMessageBody extends MessagePlaceBody {
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Payload of the message, without its type; {} when absent' })
   @IsOmittable()
   @IsJsonObject()
   payload?: Record<string, unknown>;
-
-  @ApiProperty({ maxLength: 200, description: 'Author; the bot writes as its own user, whose id is the bot id' })
-  @IsString()
-  @MaxLength(200)
-  userId: string;
-
-  @ApiProperty({ maxLength: 200, description: 'Conversation the message is looked up in, or created in' })
-  @IsString()
-  @MaxLength(200)
-  conversationId: string;
-
-  @ApiProperty({ maxLength: 200, example: 'text' })
-  @IsString()
-  @MaxLength(200)
-  type: string;
 
   @TagChanges(true)
   tags: Record<string, string | null>;
 
   @DiscriminateByTags()
   discriminateByTags?: string[];
-
-  @ApiPropertyOptional({ enum: ['synthetic'] })
-  @IsOptional()
-  @IsIn(['synthetic'])
-  origin?: 'synthetic';
 }
 
 export class UpdateMessageBody {

@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { hashSecret, newSecret } from '@platform/auth';
+import {
+  AccountResponse,
+  AdminCaller,
+  CreateAccountBody,
+  CreateAccountResponse,
+  CreatePersonalAccessTokenBody,
+  CreatePersonalAccessTokenResponse,
+  Errors,
+  ListPersonalAccessTokensResponse,
+  newId,
+  UpdateAccountBody,
+} from '@platform/contracts';
+import { AccessNotices } from '../access/access-notices';
+import { AccessService } from '../access/access.service';
+import { AuditService } from '../audit/audit.service';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { AccessTokenEntity } from './access-token.entity';
+import { toAccountView, toTokenView } from './account-view';
+import { AccountEntity } from './account.entity';
+import { AccountsRepository } from './accounts.repository';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** The caller's own account and personal access tokens, and account creation by the platform owner. */
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly access: AccessService,
+    private readonly accounts: AccountsRepository,
+    private readonly workspaces: WorkspacesRepository,
+    private readonly audit: AuditService,
+    private readonly notices: AccessNotices,
+  ) {}
+
+  async get(caller: AdminCaller): Promise<AccountResponse> {
+    return { account: toAccountView(await this.access.authenticate(caller.tokenHash)) };
+  }
+
+  async update(caller: AdminCaller, input: UpdateAccountBody): Promise<AccountResponse> {
+    const account = await this.access.authenticate(caller.tokenHash);
+    const next: AccountEntity = {
+      ...account,
+      displayName: input.displayName ?? account.displayName,
+      profilePicture: input.profilePicture ?? account.profilePicture,
+      updatedAt: new Date(),
+    };
+    await this.accounts.update(next);
+    return { account: toAccountView(next) };
+  }
+
+  /** The token's value is in this answer only: what is stored is its hash. */
+  async createToken(caller: AdminCaller, input: CreatePersonalAccessTokenBody): Promise<CreatePersonalAccessTokenResponse> {
+    const account = await this.access.authenticate(caller.tokenHash);
+    const value = newSecret('bp_pat');
+    const token: AccessTokenEntity = { id: newId('pat'), accountId: account.id, tokenHash: hashSecret(value), note: input.note, createdAt: new Date(), revokedAt: null };
+    await this.accounts.insertToken(token);
+    await this.recordTokenChange(account, 'createPersonalAccessToken', token.id);
+    return { pat: { ...toTokenView(token), value } };
+  }
+
+  async listTokens(caller: AdminCaller): Promise<ListPersonalAccessTokensResponse> {
+    const account = await this.access.authenticate(caller.tokenHash);
+    return { pats: (await this.accounts.liveTokens(account.id)).map(toTokenView) };
+  }
+
+  /** Revokes the token at once, here and in every replica's cache. Another account's id is unknown. */
+  async deleteToken(caller: AdminCaller, id: string): Promise<Record<string, never>> {
+    const account = await this.access.authenticate(caller.tokenHash);
+    const token = await this.accounts.findLiveToken(account.id, id);
+    if (!token || !(await this.accounts.revokeToken(token.id, new Date()))) throw Errors.notFound('Personal access token', id);
+    await this.notices.tokensRevoked([token.tokenHash]);
+    await this.recordTokenChange(account, 'deletePersonalAccessToken', token.id);
+    return {};
+  }
+
+  /**
+   * How a self-hosted platform hands a new person a first token: the platform owner creates the
+   * account, then adds it to workspaces by its email.
+   */
+  async createAccount(caller: AdminCaller, input: CreateAccountBody): Promise<CreateAccountResponse> {
+    await this.access.requirePlatformOwner(caller.tokenHash);
+    const email = input.email.toLowerCase();
+    if (await this.accounts.findByEmail(email)) throw Errors.alreadyExists('Account', email);
+    const now = new Date();
+    const account: AccountEntity = { id: newId('acc'), email, displayName: null, profilePicture: null, platformOwner: false, createdAt: now, updatedAt: now };
+    const value = newSecret('bp_pat');
+    try {
+      await this.accounts.transaction(async (manager) => {
+        await this.accounts.insertAccount(account, manager);
+        await this.accounts.insertToken({ id: newId('pat'), accountId: account.id, tokenHash: hashSecret(value), note: 'first token', createdAt: now, revokedAt: null }, manager);
+      });
+    } catch (error) {
+      // Two concurrent creations of the same email: the second loses on the unique index.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw Errors.alreadyExists('Account', email);
+      throw error;
+    }
+    return { account: toAccountView(account), token: value };
+  }
+
+  /**
+   * A personal token acts in every workspace of its account, so each of them records that one
+   * was made or revoked. The note stays out: it may speak of another workspace.
+   */
+  private async recordTokenChange(account: AccountEntity, operation: string, tokenId: string): Promise<void> {
+    const workspaceIds = await this.workspaces.workspaceIdsOf(account.id);
+    await this.audit.record(workspaceIds, account, { action: 'UNKNOWN', operation, resourceId: tokenId, resourceName: 'personal access token' });
+  }
+}
