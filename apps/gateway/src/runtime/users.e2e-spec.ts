@@ -121,7 +121,7 @@ describe('runtime users (/v1/chat/users)', () => {
       for (let i = 0; i < 4; i++) await own.createUser({ tags: {} });
       const first = await own.listUsers({ pageSize: 2, sortDirection: 'asc' });
       const { user: newer } = await own.createUser({ tags: {} });
-      const rest = await own.list.users({ nextToken: first.meta.nextToken, sortDirection: 'asc' }).collect();
+      const rest = await own.list.users({ nextToken: first.meta.nextToken, sortDirection: 'asc' } as never).collect();
       expect([...first.users, ...rest].map((u) => u.id)).toHaveLength(5);
       expect(rest[rest.length - 1].id).toBe(newer.id);
     });
