@@ -198,8 +198,8 @@ export async function expectClientError<E extends ErrorClass>(call: Promise<unkn
 }
 
 /**
- * Runs one SQL statement on the e2e run's database, to seed what no API operation can create
- * yet (extra workspaces, memberships).
+ * Runs one SQL statement on the e2e run's database: to check what is stored (hashes, purged
+ * rows), or to seed what no API call can arrange (rows sharing one timestamp).
  */
 export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   const db = new PgClient({ connectionString: required('E2E_DATABASE_URL') });

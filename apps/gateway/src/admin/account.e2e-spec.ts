@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { InvalidPayloadError, ResourceNotFoundError, UnauthorizedError } from '@botpress/client';
 import {
   anonymousClient,
@@ -10,13 +12,17 @@ import {
   expectClientError,
   expectErrorBody,
   ISO_MS,
+  Mesh,
   newAccount,
   raw,
+  sleep,
   sql,
 } from '@platform/testing';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const create = (token: string, body: unknown) =>
+  raw('POST', '/v1/admin/accounts', { headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('account (/v1/admin/account)', () => {
   describe('getAccount', () => {
@@ -178,8 +184,6 @@ describe('account (/v1/admin/account)', () => {
   });
 
   describe('createAccount (POST /v1/admin/accounts, platform owner only)', () => {
-    const create = (token: string, body: unknown) =>
-      raw('POST', '/v1/admin/accounts', { headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const countAccounts = async () => Number((await sql<{ n: string }>('SELECT count(*) AS n FROM admin.accounts'))[0].n);
 
     it('creates an account and its first token, shown once, that works at once', async () => {
@@ -260,6 +264,46 @@ describe('account (/v1/admin/account)', () => {
       expect(doc.paths['/v1/admin/accounts'].post.operationId).toBe('createAccount');
       expect(doc.paths['/v1/admin/accounts'].post.tags).toEqual(['experimental']);
       expect(doc.paths['/v1/admin/account/me'].get.tags).toEqual(['documented']);
+    });
+  });
+
+  describe('bootstrap (an admin replica started with BOOTSTRAP_TOKEN)', () => {
+    const countAccounts = async () => Number((await sql<{ n: string }>('SELECT count(*) AS n FROM admin.accounts'))[0].n);
+
+    /** Runs an admin replica with this bootstrap token until it serves, then stops it. */
+    async function bootstrapWith(token: string): Promise<void> {
+      const mesh = Mesh.current();
+      const name = `admin#${randomBytes(3).toString('hex')}`;
+      mesh.spawn('admin', name, { BOOTSTRAP_TOKEN: token });
+      try {
+        const logFile = join(process.env.E2E_LOG_DIR!, `${name.replace('#', '-')}.log`);
+        const deadline = Date.now() + 30000;
+        while (!(existsSync(logFile) && readFileSync(logFile, 'utf8').includes('Serving'))) {
+          if (Date.now() > deadline) throw new Error(`${name} did not start`);
+          await sleep(100);
+        }
+      } finally {
+        await mesh.stop(name);
+      }
+    }
+
+    it('makes a new token the credential of a new platform owner, who may create accounts', async () => {
+      const token = `bp_pat_boot_${randomBytes(16).toString('hex')}`;
+      await bootstrapWith(token);
+      const { account } = await client({ token }).getAccount({});
+      expect(account.email).toMatch(/^owner-\d+@localhost$/);
+      const res = await create(token, { email: `by-second-owner-${randomBytes(4).toString('hex')}@example.com` });
+      expect(res.status).toBe(200);
+    });
+
+    it('never brings a deleted token back to life, even as BOOTSTRAP_TOKEN', async () => {
+      const revoked = await newAccount();
+      const [{ id }] = (await client({ token: revoked.token }).listPersonalAccessTokens({})).pats;
+      await client({ token: revoked.token }).deletePersonalAccessToken({ id });
+      const before = await countAccounts();
+      await bootstrapWith(revoked.token);
+      expect(await countAccounts()).toBe(before);
+      await expectClientError(client({ token: revoked.token }).getAccount({}), UnauthorizedError, 401, 'Unauthorized');
     });
   });
 

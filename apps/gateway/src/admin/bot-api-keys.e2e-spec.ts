@@ -23,7 +23,7 @@ describe('bot API keys (/v1/admin/bots/baks)', () => {
   let admin: Client;
   let botId: string;
   let otherBotId: string;
-  let other: { token: string; workspaceId: string };
+  let other: { token: string; email: string; workspaceId: string };
 
   /** The runtime API as the holder of `token` acting on `bot`. */
   const runtimeAs = (token: string, bot = botId) => client({ token, botId: bot });
@@ -177,14 +177,12 @@ describe('bot API keys (/v1/admin/bots/baks)', () => {
   });
 
   describe('roles', () => {
-    /** Makes the second account a member of the default workspace with this role. */
-    async function joinAs(role: string): Promise<void> {
-      const [{ account_id: accountId }] = await sql<{ account_id: string }>('SELECT "account_id" FROM "admin"."access_tokens" WHERE "token_hash" = $1', [sha256(other.token)]);
-      await sql(
-        `INSERT INTO "admin"."workspace_members" ("workspace_id", "account_id", "role", "created_at") VALUES ($1, $2, $3, now())
-         ON CONFLICT ("workspace_id", "account_id") DO UPDATE SET "role" = EXCLUDED."role"`,
-        [workspaceId, accountId, role],
-      );
+    let membership: string | undefined;
+
+    /** Makes the second account a member of the default workspace with this role, as its owner would. */
+    async function joinAs(role: 'viewer' | 'developer'): Promise<void> {
+      if (membership) await admin.updateWorkspaceMember({ id: membership, role });
+      else membership = (await admin.createWorkspaceMember({ email: other.email, role })).id;
     }
 
     const asOther = () => client({ token: other.token, workspaceId });
@@ -211,10 +209,8 @@ describe('bot API keys (/v1/admin/bots/baks)', () => {
         expect((await asOther().listBotApiKeys({ botId })).baks.map((b) => b.id)).toContain(created.id);
         await expect(asOther().deleteBotApiKey({ id: created.id })).resolves.toEqual({});
       } finally {
-        await sql('DELETE FROM "admin"."workspace_members" WHERE "workspace_id" = $1 AND "account_id" <> (SELECT "owner_id" FROM "admin"."workspaces" WHERE "id" = $1) AND "account_id" IN (SELECT "account_id" FROM "admin"."access_tokens" WHERE "token_hash" = $2)', [
-          workspaceId,
-          sha256(other.token),
-        ]);
+        if (membership) await admin.deleteWorkspaceMember({ id: membership });
+        membership = undefined;
       }
     });
   });

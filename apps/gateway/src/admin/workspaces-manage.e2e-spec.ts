@@ -134,6 +134,12 @@ describe('workspaces (/v1/admin/workspaces)', () => {
       }
     });
 
+    it('refuses an oversized id with 400', async () => {
+      const res = await raw('GET', `/v1/admin/workspaces/${'w'.repeat(101)}`, { headers: headers() });
+      expect(res.status).toBe(400);
+      expectErrorBody(res.json, 400, 'InvalidPayload');
+    });
+
     it('is 401 without x-workspace-id or with an unknown one, 403 for a non-member', async () => {
       await expectClientError(client({ token: owner.token }).getWorkspace({ id: owner.workspaceId }), UnauthorizedError, 401, 'Unauthorized');
       const outsider = await newAccount();

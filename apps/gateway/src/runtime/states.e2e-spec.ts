@@ -153,14 +153,15 @@ describe('runtime states (/v1/chat/states)', () => {
       ['user', 'no-such-user', "User 'no-such-user' not found"],
     ] as const)('answers 404 on every operation for a %s the bot does not have', async (type, id, message) => {
       const name = uniqueName();
+      // One call at a time: a call started early could fail before anything awaits it.
       for (const call of [
-        runtime.getState({ type, id, name }),
-        runtime.setState({ type, id, name, payload: {} }),
-        runtime.getOrSetState({ type, id, name, payload: {} }),
-        runtime.patchState({ type, id, name, payload: {} }),
-        runtime.setStateExpiry({ type, id, name, expiry: 1000 }),
+        () => runtime.getState({ type, id, name }),
+        () => runtime.setState({ type, id, name, payload: {} }),
+        () => runtime.getOrSetState({ type, id, name, payload: {} }),
+        () => runtime.patchState({ type, id, name, payload: {} }),
+        () => runtime.setStateExpiry({ type, id, name, expiry: 1000 }),
       ]) {
-        expect((await notFound(call)).message).toBe(message);
+        expect((await notFound(call())).message).toBe(message);
       }
     });
 
@@ -342,13 +343,13 @@ describe('runtime states (/v1/chat/states)', () => {
       const name = uniqueName();
       const as = { type: type as 'bot', id: bot.botId, name };
       for (const call of [
-        runtime.getState(as),
-        runtime.setState({ ...as, payload: {} }),
-        runtime.getOrSetState({ ...as, payload: {} }),
-        runtime.patchState({ ...as, payload: {} }),
-        runtime.setStateExpiry({ ...as, expiry: 1000 }),
+        () => runtime.getState(as),
+        () => runtime.setState({ ...as, payload: {} }),
+        () => runtime.getOrSetState({ ...as, payload: {} }),
+        () => runtime.patchState({ ...as, payload: {} }),
+        () => runtime.setStateExpiry({ ...as, expiry: 1000 }),
       ]) {
-        expect((await invalidPayload(call)).message).toBe('type must be one of the following values: conversation, user, bot, task');
+        expect((await invalidPayload(call())).message).toBe('type must be one of the following values: conversation, user, bot, task');
       }
     });
 
@@ -415,13 +416,13 @@ describe('runtime states (/v1/chat/states)', () => {
       const theirs = client({ token: other.token, botId: bot.botId });
       const as = { type: 'bot' as const, id: bot.botId, name };
       for (const call of [
-        theirs.getState(as),
-        theirs.setState({ ...as, payload: {} }),
-        theirs.getOrSetState({ ...as, payload: {} }),
-        theirs.patchState({ ...as, payload: { theirs: true } }),
-        theirs.setStateExpiry({ ...as, expiry: 1 }),
+        () => theirs.getState(as),
+        () => theirs.setState({ ...as, payload: {} }),
+        () => theirs.getOrSetState({ ...as, payload: {} }),
+        () => theirs.patchState({ ...as, payload: { theirs: true } }),
+        () => theirs.setStateExpiry({ ...as, expiry: 1 }),
       ]) {
-        await expectClientError(call, ForbiddenError, 403, 'Forbidden');
+        await expectClientError(call(), ForbiddenError, 403, 'Forbidden');
       }
       expect((await runtime.getState(as)).state).toEqual(state);
     });
