@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsOmittable } from '../common/validators';
+import { OmittableString } from '../common/fields';
 
 /** Longest address RFC 5321 lets through. */
 export const MAX_EMAIL_LENGTH = 254;
@@ -19,10 +20,7 @@ export class AccountResponse {
 }
 
 export class UpdateAccountBody {
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOmittable()
-  @IsString()
-  @MaxLength(200)
+  @OmittableString(200)
   displayName?: string;
 
   @ApiPropertyOptional({ maxLength: 2000, description: 'URL of a picture' })

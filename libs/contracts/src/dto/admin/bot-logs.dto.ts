@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDateString, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalString } from '../common/fields';
 
 export class BotLogsQuery {
   @ApiProperty({ format: 'date-time', description: 'Start of the time range (ISO 8601)' })
@@ -16,10 +17,7 @@ export class BotLogsQuery {
   @IsIn(['info', 'warn', 'error'])
   level?: string;
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalString(200)
   userId?: string;
 
   @ApiPropertyOptional({ maxLength: 200, description: 'Accepted for compatibility; this platform runs no workflows' })
@@ -28,16 +26,10 @@ export class BotLogsQuery {
   @MaxLength(200)
   workflowId?: string;
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalString(200)
   conversationId?: string;
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalString(200)
   messageContains?: string;
 
   @ApiPropertyOptional()

@@ -1,28 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import {
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  registerDecorator,
-  ValidateNested,
-} from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, registerDecorator, ValidateNested } from 'class-validator';
 import { SizedPageQueryDto } from '../common/pagination.dto';
-import {
-  IsBotConfiguration,
-  IsNullableObjectMap,
-  IsNullableStringMap,
-  IsOmittable,
-  IsStringMap,
-  IsSubscriptions,
-  IsTagDefinitions,
-} from '../common/validators';
+import { IsBotConfiguration, IsNullableObjectMap, IsNullableStringMap, IsOmittable, IsStringMap, IsSubscriptions, IsTagDefinitions } from '../common/validators';
+import { OmittableString, QueryArray, QueryBoolean } from '../common/fields';
 
 const BOT_TYPES = ['studio', 'adk', 'desk'] as const;
 const MAX_CODE_BYTES = 45 * 1024 * 1024;
@@ -36,16 +17,10 @@ const objectMap = (description: string) => ({ type: 'object', additionalProperti
 
 /** Fields shared by createBot and updateBot. */
 class BotDefinitionBody {
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOmittable()
-  @IsString()
-  @MaxLength(200)
+  @OmittableString(200)
   name?: string;
 
-  @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOmittable()
-  @IsString()
-  @MaxLength(2000)
+  @OmittableString(2000)
   description?: string;
 
   @ApiPropertyOptional(objectMap('Configuration `{ data, schema }`'))
@@ -231,13 +206,10 @@ export class UpdateBotBody extends BotDefinitionBody {
   layers?: unknown[];
 }
 
-const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
-const toArray = ({ value }: { value: unknown }) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
-
 export class ListBotsQuery extends SizedPageQueryDto {
   @ApiPropertyOptional({ description: 'Only development bots (true) or only production bots (false)' })
   @IsOptional()
-  @Transform(toBoolean)
+  @QueryBoolean()
   @IsBoolean()
   dev?: boolean;
 
@@ -248,13 +220,13 @@ export class ListBotsQuery extends SizedPageQueryDto {
 
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
-  @Transform(toArray)
+  @QueryArray()
   @IsString({ each: true })
   integrationNames?: string[];
 
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
-  @Transform(toArray)
+  @QueryArray()
   @IsString({ each: true })
   pluginNames?: string[];
 

@@ -1,17 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { SizedPageQueryDto } from '../common/pagination.dto';
 import { IsOmittable } from '../common/validators';
 import { MAX_EMAIL_LENGTH } from './account.dto';
+import { OmittableString, OptionalString } from '../common/fields';
 
 /** Lowercase letters, digits and inner hyphens: a handle appears in URLs. */
 export const WORKSPACE_HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;
 
 export class ListWorkspacesQuery extends SizedPageQueryDto {
-  @ApiPropertyOptional({ maxLength: 100 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @OptionalString(100)
   handle?: string;
 }
 
@@ -69,16 +67,10 @@ export class UpdateWorkspaceBody {
   @Max(1000000)
   spendingLimit?: number;
 
-  @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOmittable()
-  @IsString()
-  @MaxLength(2000)
+  @OmittableString(2000)
   about?: string;
 
-  @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOmittable()
-  @IsString()
-  @MaxLength(2000)
+  @OmittableString(2000)
   profilePicture?: string;
 
   @ApiPropertyOptional({ maxLength: MAX_EMAIL_LENGTH })
@@ -88,10 +80,7 @@ export class UpdateWorkspaceBody {
   @IsEmail({ require_tld: false })
   contactEmail?: string;
 
-  @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOmittable()
-  @IsString()
-  @MaxLength(2000)
+  @OmittableString(2000)
   website?: string;
 
   @ApiPropertyOptional({ type: [String], maxItems: 5 })

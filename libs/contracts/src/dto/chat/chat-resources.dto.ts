@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength } from 'class-validator';
+import { IsString, Matches } from 'class-validator';
 import { FOREIGN_ID_PATTERN } from '../../ids';
 import { ListMetaDto } from '../common/pagination.dto';
 import { IsJsonObject } from '../common/validators';
 import { ChatConversationView, ChatMessageView, ChatUserView } from './chat.dto';
+import { RequiredString } from '../common/fields';
 
 export class GetOrCreateChatConversationBody {
   @ApiProperty({ pattern: FOREIGN_ID_PATTERN.source, description: 'Id of the conversation to get, or to create under this id' })
@@ -13,9 +14,7 @@ export class GetOrCreateChatConversationBody {
 }
 
 export class AddChatParticipantBody {
-  @ApiProperty({ maxLength: 200 })
-  @IsString()
-  @MaxLength(200)
+  @RequiredString(200)
   userId: string;
 }
 
@@ -24,9 +23,7 @@ export class CreateChatEventBody {
   @IsJsonObject()
   payload: Record<string, unknown>;
 
-  @ApiProperty({ maxLength: 200 })
-  @IsString()
-  @MaxLength(200)
+  @RequiredString(200)
   conversationId: string;
 }
 

@@ -3,20 +3,15 @@ import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FOREIGN_ID_PATTERN } from '../../ids';
 import { IsJsonObject, IsOmittable } from '../common/validators';
 import { IsMessagePayload } from './message-payload';
+import { OptionalString, RequiredString } from '../common/fields';
 
 const FOREIGN_ID_MESSAGE = { message: '$property must match ^[a-zA-Z0-9_-]{1,100}$' };
 
 export class UserProfileBody {
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalString(200)
   name?: string;
 
-  @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
+  @OptionalString(2000)
   pictureUrl?: string;
 
   @ApiPropertyOptional({ maxLength: 10000, description: 'Free-form profile text' })
@@ -51,9 +46,7 @@ export class CreateChatMessageBody {
   @IsMessagePayload()
   payload: Record<string, unknown>;
 
-  @ApiProperty({ maxLength: 200 })
-  @IsString()
-  @MaxLength(200)
+  @RequiredString(200)
   conversationId: string;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Stored beside the payload, never inside it' })

@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { ListMetaDto } from '../common/pagination.dto';
 import { IsOmittable, IsStringMap } from '../common/validators';
 import { DiscriminateByTags, GetOrCreateMeta, SortedPageQuery, TagChanges, TagsFilter } from './runtime-lists.dto';
 import { RuntimeConversationView } from './runtime-views';
+import { OmittableString, OptionalString, QueryArray } from '../common/fields';
 
 class ConversationPlaceBody {
   @ApiProperty({ maxLength: 200, description: 'Channel of the integration the conversation happens in' })
@@ -34,10 +35,7 @@ export class GetOrCreateConversationBody extends ConversationPlaceBody {
 }
 
 export class UpdateConversationBody {
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOmittable()
-  @IsString()
-  @MaxLength(200)
+  @OmittableString(200)
   currentTaskId?: string;
 
   @TagChanges(false)
@@ -45,7 +43,6 @@ export class UpdateConversationBody {
 }
 
 /** A query parameter given once arrives as a string, given several times as an array. */
-const toArray = ({ value }: { value: unknown }) => (value === undefined || Array.isArray(value) ? value : [value]);
 
 export class ListConversationsQuery extends SortedPageQuery {
   @TagsFilter()
@@ -53,22 +50,16 @@ export class ListConversationsQuery extends SortedPageQuery {
 
   @ApiPropertyOptional({ type: [String], maxItems: 50, description: 'Only conversations every one of these users takes part in' })
   @IsOptional()
-  @Transform(toArray)
+  @QueryArray()
   @ArrayMaxSize(50)
   @IsString({ each: true })
   @MaxLength(200, { each: true })
   participantIds?: string[];
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalString(200)
   integrationName?: string;
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalString(200)
   channel?: string;
 
   @ApiPropertyOptional({ minimum: 0 })

@@ -3,6 +3,7 @@ import { IsIn, IsOptional, IsString, MaxLength, MinLength, registerDecorator, Va
 import { ListMetaDto, SizedPageQueryDto } from '../common/pagination.dto';
 import { IsJsonObject } from '../common/validators';
 import { EVENT_STATUSES, RuntimeEventView } from './runtime-views';
+import { OptionalString } from '../common/fields';
 
 /**
  * Refuses any value of a property the API defines but this platform does not implement, with a
@@ -63,28 +64,16 @@ export class CreateEventBody {
 export const LISTED_EVENT_STATUSES = [...EVENT_STATUSES, 'scheduled'] as const;
 
 export class ListEventsQuery extends SizedPageQueryDto {
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalString(200)
   type?: string;
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalString(200)
   conversationId?: string;
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalString(200)
   userId?: string;
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalString(200)
   messageId?: string;
 
   @ApiPropertyOptional({ enum: LISTED_EVENT_STATUSES })

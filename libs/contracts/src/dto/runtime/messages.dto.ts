@@ -4,6 +4,7 @@ import { ListMetaDto } from '../common/pagination.dto';
 import { IsJsonObject, IsOmittable, IsStringMap } from '../common/validators';
 import { DatedPageQuery, DiscriminateByTags, GetOrCreateMeta, TagChanges, TagsFilter } from './runtime-lists.dto';
 import { RuntimeMessageView } from './runtime-views';
+import { OptionalString, RequiredString } from '../common/fields';
 
 /** Where, by whom and of what type a message is: the same for createMessage and getOrCreateMessage. */
 class MessagePlaceBody {
@@ -12,9 +13,7 @@ class MessagePlaceBody {
   @MaxLength(200)
   userId: string;
 
-  @ApiProperty({ maxLength: 200 })
-  @IsString()
-  @MaxLength(200)
+  @RequiredString(200)
   conversationId: string;
 
   @ApiProperty({ maxLength: 200, example: 'text' })
@@ -67,10 +66,7 @@ export class UpdateMessageBody {
 }
 
 export class ListMessagesQuery extends DatedPageQuery {
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalString(200)
   conversationId?: string;
 
   @TagsFilter()

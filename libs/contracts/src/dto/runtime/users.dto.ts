@@ -4,6 +4,7 @@ import { ListMetaDto } from '../common/pagination.dto';
 import { IsOmittable, IsStringMap } from '../common/validators';
 import { DiscriminateByTags, GetOrCreateMeta, SORT_FIELDS, SortedPageQuery, SortField, TagChanges, TagsFilter } from './runtime-lists.dto';
 import { RuntimeUserView } from './runtime-views';
+import { OmittableString } from '../common/fields';
 
 class UserFieldsBody {
   @ApiPropertyOptional({ maxLength: 200, description: 'Integration the user belongs to' })
@@ -12,16 +13,10 @@ class UserFieldsBody {
   @MaxLength(200)
   integrationName?: string;
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOmittable()
-  @IsString()
-  @MaxLength(200)
+  @OmittableString(200)
   name?: string;
 
-  @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOmittable()
-  @IsString()
-  @MaxLength(2000)
+  @OmittableString(2000)
   pictureUrl?: string;
 }
 
