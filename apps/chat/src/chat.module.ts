@@ -1,14 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, PlatformConfig } from '@platform/config';
 import { BusTransport, healthController, MessagingModule, NATS_TRANSPORT } from '@platform/messaging';
-import { ConversationsController } from './conversations/conversations.controller';
-import { EventsController } from './events/events.controller';
-import { MessagesController } from './messages/messages.controller';
-import { ParticipantsController } from './participants/participants.controller';
-import { UsersController } from './users/users.controller';
-import { HelloController } from './webhooks/hello.controller';
-import { RuntimeForwarder } from './webhooks/runtime-forwarder.service';
-import { WebhookResolver } from './webhooks/webhook-resolver.service';
+import { ConversationsModule } from './conversations/conversations.module';
+import { EventsModule } from './events/events.module';
+import { MessagesModule } from './messages/messages.module';
+import { ParticipantsModule } from './participants/participants.module';
+import { UsersModule } from './users/users.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /**
  * The chat API's service. It keeps no table of its own yet: users, conversations and messages
@@ -19,17 +17,17 @@ export class ChatModule {
   static forRoot(config: PlatformConfig, transport: BusTransport = NATS_TRANSPORT): DynamicModule {
     return {
       module: ChatModule,
-      imports: [ConfigModule.forRoot(config), MessagingModule.forRoot(transport)],
-      controllers: [
-        healthController('chat'),
-        HelloController,
-        UsersController,
-        ConversationsController,
-        ParticipantsController,
-        MessagesController,
-        EventsController,
+      imports: [
+        ConfigModule.forRoot(config),
+        MessagingModule.forRoot(transport),
+        ConversationsModule,
+        EventsModule,
+        MessagesModule,
+        ParticipantsModule,
+        UsersModule,
+        WebhooksModule,
       ],
-      providers: [WebhookResolver, RuntimeForwarder],
+      controllers: [healthController('chat')],
     };
   }
 }

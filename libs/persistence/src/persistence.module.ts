@@ -6,13 +6,16 @@ import { ensureSchema } from './database-schema';
 export interface ServiceSchemaOptions {
   /** Postgres schema owned by the service. */
   schema: string;
-  entities: Function[];
+  /** The service's migrations, oldest first. */
   migrations: Function[];
 }
 
 /**
- * One TypeORM data source per service, confined to the service's own schema. Migrations run at
- * start; `synchronize` is never used.
+ * One TypeORM data source per service, confined to the service's own schema. Its entities are
+ * the ones the feature modules register with `TypeOrmModule.forFeature` (`autoLoadEntities`, which
+ * collects them per process: a service running alone gets exactly its own; where services share
+ * a process, as in the bench's in-process mode, each also knows the others' entities, unused).
+ * Migrations run at start; `synchronize` is never used.
  */
 @Module({})
 export class PersistenceModule {
@@ -28,7 +31,7 @@ export class PersistenceModule {
               type: 'postgres' as const,
               url: config.databaseUrl,
               schema: options.schema,
-              entities: options.entities,
+              autoLoadEntities: true,
               migrations: options.migrations,
               migrationsRun: true,
               migrationsTableName: 'migrations',
@@ -41,9 +44,7 @@ export class PersistenceModule {
             };
           },
         }),
-        TypeOrmModule.forFeature(options.entities),
       ],
-      exports: [TypeOrmModule],
     };
   }
 }

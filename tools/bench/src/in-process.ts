@@ -1,11 +1,11 @@
 import { INestApplication } from '@nestjs/common';
+import { PlatformConfig } from '@platform/config';
+import { JsonLogger } from '@platform/logging';
+import { LocalBroker, startService } from '@platform/messaging';
 import { AdminModule } from '../../../apps/admin/src/admin.module';
 import { ChatModule } from '../../../apps/chat/src/chat.module';
 import { createGateway } from '../../../apps/gateway/src/gateway.factory';
 import { RuntimeModule } from '../../../apps/runtime/src/runtime.module';
-import { PlatformConfig } from '@platform/config';
-import { JsonLogger } from '@platform/logging';
-import { LocalBroker, startService } from '@platform/messaging';
 
 /**
  * The whole platform in this one process, services wired by direct calls instead of NATS:

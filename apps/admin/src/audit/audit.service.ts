@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AdminCaller, AuditAction, AuditRecordView, Errors, GetAuditRecordsQuery, GetAuditRecordsResponse, newId } from '@platform/contracts';
 import { EntityManager } from 'typeorm';
+import { AdminCaller, AuditAction, AuditRecordView, Errors, GetAuditRecordsQuery, GetAuditRecordsResponse, newId } from '@platform/contracts';
 import { AccessService } from '../access/access.service';
 import { AccountEntity } from '../accounts/account.entity';
 import { AuditRecordEntity } from './audit-record.entity';

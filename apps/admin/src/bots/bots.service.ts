@@ -19,8 +19,8 @@ import {
 import { BusClient } from '@platform/messaging';
 import { AccessService } from '../access/access.service';
 import { AuditService } from '../audit/audit.service';
-import { BotRemoval } from './bot-removal.service';
 import { BotIntegrationEntity } from './bot-integration.entity';
+import { BotRemoval } from './bot-removal.service';
 import { toBotSummary, toBotView } from './bot-view';
 import { BotEntity } from './bot.entity';
 import { BotsRepository } from './bots.repository';

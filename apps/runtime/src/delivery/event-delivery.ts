@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConsumerMessages, JsMsg } from 'nats';
 import { PlatformConfig } from '@platform/config';
-import { EventEntity } from '../events/event.entity';
 import { BotLogsService } from '../bot-logs/bot-logs.service';
+import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { UsersRepository } from '../users/users.repository';
 import { PARTITIONS, retryDelay } from './backoff';

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { newId } from '@platform/contracts';
+import { applyTagChanges, TagChanges } from '../common/tags';
 import { toRuntimeConversationView } from '../conversations/conversation-view';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { EventOutbox } from '../delivery/event-outbox';
@@ -6,11 +8,9 @@ import { newEvent } from '../events/new-event';
 import { ConversationSignals } from '../signals/conversation-signals';
 import { toRuntimeUserView } from '../users/user-view';
 import { UserEntity } from '../users/user.entity';
-import { MessageEntity } from './message.entity';
-import { applyTagChanges, TagChanges } from '../common/tags';
 import { toChatMessageView, toRuntimeMessageView } from './message-view';
+import { MessageEntity } from './message.entity';
 import { MessagesRepository } from './messages.repository';
-import { newId } from '@platform/contracts';
 
 /** Type of the event recording a new incoming message (DESIGN §7). */
 export const MESSAGE_CREATED = 'message_created';

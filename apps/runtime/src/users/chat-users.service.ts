@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ChatUserInput, ChatUserView, Errors, FOREIGN_ID_PATTERN } from '@platform/contracts';
 import { toChatUserView } from './user-view';
-import { NewUser, UsersService } from './users.service';
 import { UsersRepository } from './users.repository';
+import { NewUser, UsersService } from './users.service';
 
 /** The users of a bot as its chat integration creates and reads them. */
 @Injectable()

@@ -1,14 +1,14 @@
 import { ApiError, Role } from '@platform/contracts';
+import { AccessService } from '../access/access.service';
 import { AccountEntity } from '../accounts/account.entity';
 import { AccountsRepository } from '../accounts/accounts.repository';
-import { BotApiKeyEntity } from '../bot-api-keys/bot-api-key.entity';
-import { BotApiKeysRepository } from '../bot-api-keys/bot-api-keys.repository';
 import { BotEntity } from '../bots/bot.entity';
 import { BotsRepository } from '../bots/bots.repository';
 import { MemberEntity } from '../workspaces/member.entity';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
-import { AccessService } from './access.service';
 import { BotAccessService } from './bot-access.service';
+import { BotApiKeyEntity } from './bot-api-key.entity';
+import { BotApiKeysRepository } from './bot-api-keys.repository';
 
 const now = new Date('2026-01-01T00:00:00.000Z');
 const account: AccountEntity = { id: 'acc_1', email: 'a@localhost', displayName: null, profilePicture: null, platformOwner: false, createdAt: now, updatedAt: now };

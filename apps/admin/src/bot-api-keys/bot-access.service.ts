@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryTarget, Errors, roleAtLeast, RuntimeAuthorization, WebhookResolution } from '@platform/contracts';
-import { BotApiKeysRepository } from '../bot-api-keys/bot-api-keys.repository';
+import { AccessService } from '../access/access.service';
 import { BotEntity } from '../bots/bot.entity';
 import { BotsRepository } from '../bots/bots.repository';
 import { CHAT_INTEGRATION_ID } from '../bots/builtin-integrations';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
-import { AccessService } from './access.service';
+import { BotApiKeysRepository } from './bot-api-keys.repository';
 
 /** Answers the other services' questions about bots: runtime access and chat webhooks. */
 @Injectable()

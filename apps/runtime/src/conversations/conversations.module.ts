@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module';
+import { CommonModule } from '../common/common.module';
+import { SignalsModule } from '../signals/signals.module';
+import { UsersModule } from '../users/users.module';
+import { BotConversationsController } from './bot-conversations.controller';
+import { BotConversationsService } from './bot-conversations.service';
+import { ChatConversationsController } from './chat-conversations.controller';
+import { ChatConversationsService } from './chat-conversations.service';
+import { ConversationEntity } from './conversation.entity';
+import { ConversationsRepository } from './conversations.repository';
+import { ConversationsService } from './conversations.service';
+import { ParticipantEntity } from './participant.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ConversationEntity, ParticipantEntity]), AccessModule, CommonModule, SignalsModule, UsersModule],
+  controllers: [ChatConversationsController, BotConversationsController],
+  providers: [ConversationsRepository, ConversationsService, ChatConversationsService, BotConversationsService],
+  exports: [ConversationsRepository, ConversationsService, ChatConversationsService],
+})
+export class ConversationsModule {}

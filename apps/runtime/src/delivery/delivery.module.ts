@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BotLogsModule } from '../bot-logs/bot-logs.module';
+import { EventEntity } from '../events/event.entity';
+import { EventsRepository } from '../events/events.repository';
+import { UsersModule } from '../users/users.module';
+import { BotDirectory } from './bot-directory';
+import { EventDelivery } from './event-delivery';
+import { EventOutbox } from './event-outbox';
+import { EventStream } from './event-stream';
+
+/**
+ * Events from the outbox to the bots. The events table is the outbox, so its repository is
+ * provided here and shared with the modules that record events (events, messages), which sit
+ * above this one.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([EventEntity]), BotLogsModule, UsersModule],
+  providers: [EventsRepository, EventStream, EventOutbox, BotDirectory, EventDelivery],
+  exports: [EventsRepository, EventOutbox],
+})
+export class DeliveryModule {}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { AccessModule } from '../access/access.module';
+import { ConversationsModule } from '../conversations/conversations.module';
+import { SignalsModule } from '../signals/signals.module';
+import { UsersModule } from '../users/users.module';
+import { BotParticipantsController } from './bot-participants.controller';
+import { BotParticipantsService } from './bot-participants.service';
+import { ChatParticipantsController } from './chat-participants.controller';
+import { ChatParticipantsService } from './chat-participants.service';
+import { ParticipantsService } from './participants.service';
+
+/** The participants table (`ParticipantEntity`) is registered with the conversations, whose repository reads it. */
+@Module({
+  imports: [AccessModule, ConversationsModule, SignalsModule, UsersModule],
+  controllers: [ChatParticipantsController, BotParticipantsController],
+  providers: [ParticipantsService, ChatParticipantsService, BotParticipantsService],
+})
+export class ParticipantsModule {}

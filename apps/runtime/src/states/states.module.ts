@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module';
+import { ConversationsModule } from '../conversations/conversations.module';
+import { UsersModule } from '../users/users.module';
+import { BotStatesController } from './bot-states.controller';
+import { BotStatesService } from './bot-states.service';
+import { StateSweeper } from './state-sweeper';
+import { StateEntity } from './state.entity';
+import { StatesRepository } from './states.repository';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([StateEntity]), AccessModule, ConversationsModule, UsersModule],
+  controllers: [BotStatesController],
+  providers: [StatesRepository, BotStatesService, StateSweeper],
+})
+export class StatesModule {}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module';
+import { CommonModule } from '../common/common.module';
+import { BotUsersController } from './bot-users.controller';
+import { BotUsersService } from './bot-users.service';
+import { ChatUsersController } from './chat-users.controller';
+import { ChatUsersService } from './chat-users.service';
+import { UserEntity } from './user.entity';
+import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity]), AccessModule, CommonModule],
+  controllers: [ChatUsersController, BotUsersController],
+  providers: [UsersRepository, UsersService, ChatUsersService, BotUsersService],
+  exports: [UsersRepository, UsersService],
+})
+export class UsersModule {}
