@@ -21,8 +21,11 @@ function fakeBot(port: number, status: () => number, delayMs = 0) {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
+      // The answer is decided on arrival: a test flipping `status` after seeing this delivery
+      // must not change how this one is answered.
+      const code = status();
       received.push({ headers: req.headers, event: JSON.parse(body).event });
-      setTimeout(() => res.writeHead(status()).end('{}'), delayMs);
+      setTimeout(() => res.writeHead(code).end('{}'), delayMs);
     });
   });
   return {
