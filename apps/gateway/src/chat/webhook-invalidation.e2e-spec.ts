@@ -32,4 +32,15 @@ describe('webhook changes reach the chat service at once', () => {
     const again = await ChatClient.connect({ apiUrl: bot.chatApiUrl, encryptionKey: 'second-key-123456', userId: 'rotating-user' });
     expect(again.user.id).toBe('rotating-user');
   });
+
+  it('ends the live streams of a deleted bot\'s conversations', async () => {
+    const bot = await createChatBot();
+    const user = await ChatClient.connect({ apiUrl: bot.chatApiUrl });
+    const { conversation } = await user.createConversation({});
+    const listener = await user.listenConversation({ id: conversation.id });
+    const ended = new Promise<void>((resolve) => listener.on('error', () => resolve()));
+    await bot.admin.deleteBot({ id: bot.botId });
+    await ended;
+    expect(listener.status).toBe('disconnected');
+  });
 });

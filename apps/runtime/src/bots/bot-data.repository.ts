@@ -29,12 +29,24 @@ const BOT_TABLES: Array<EntityTarget<ObjectLiteral>> = [
 export class BotDataRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Deletes all of the bot's rows in one transaction: a failed purge leaves nothing half gone. */
-  async purge(botId: string): Promise<number> {
+  /**
+   * Deletes all of the bot's rows in one transaction (a failed purge leaves nothing half gone).
+   * Returns how many rows went and which conversations, whose live streams must now end.
+   */
+  async purge(botId: string): Promise<{ rows: number; conversationIds: string[] }> {
     return this.dataSource.transaction(async (manager) => {
-      let deleted = 0;
-      for (const table of BOT_TABLES) deleted += (await manager.delete(table, { botId })).affected ?? 0;
-      return deleted;
+      let rows = 0;
+      let conversationIds: string[] = [];
+      for (const table of BOT_TABLES) {
+        if (table === ConversationEntity) {
+          const result = await manager.createQueryBuilder().delete().from(ConversationEntity).where('bot_id = :botId', { botId }).returning('id').execute();
+          conversationIds = (result.raw as Array<{ id: string }>).map((r) => r.id);
+          rows += conversationIds.length;
+        } else {
+          rows += (await manager.delete(table, { botId })).affected ?? 0;
+        }
+      }
+      return { rows, conversationIds };
     });
   }
 }
