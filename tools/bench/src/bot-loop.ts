@@ -6,6 +6,10 @@ import { startEchoBot } from '../../../examples/echo-bot/src/echo-bot';
 export interface BotLoopFigures {
   events: number;
   eventsPerSecond: number;
+  /** Chat messages created per second during the same burst (the events' source). */
+  createdPerSecond: number;
+  /** Time between the last message created and its event delivered: delivery's lag behind ingest. */
+  drainLagMs: number;
   roundTrips: number;
   roundTripP50Ms: number;
   roundTripP90Ms: number;
@@ -52,8 +56,11 @@ export async function measureBotLoop(baseUrl: string, token: string): Promise<Bo
       }
     }),
   );
+  const created = Date.now();
   await done;
-  const eventsPerSecond = EVENTS / ((Date.now() - started) / 1000);
+  const finished = Date.now();
+  const eventsPerSecond = EVENTS / ((finished - started) / 1000);
+  const createdPerSecond = EVENTS / ((created - started) / 1000);
   sink.close();
 
   // Round trip through the example echo bot.
@@ -85,6 +92,8 @@ export async function measureBotLoop(baseUrl: string, token: string): Promise<Bo
   return {
     events: EVENTS,
     eventsPerSecond,
+    createdPerSecond,
+    drainLagMs: finished - created,
     roundTrips: ROUND_TRIPS,
     roundTripP50Ms: timings[Math.floor(timings.length * 0.5)],
     roundTripP90Ms: timings[Math.floor(timings.length * 0.9)],

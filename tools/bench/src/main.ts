@@ -51,7 +51,8 @@ async function main() {
   report(results);
   if (loop) {
     process.stdout.write(
-      `\nBot loop (mesh): ${loop.events} events delivered at ${loop.eventsPerSecond.toFixed(0)} events/s to a bot answering at once; ` +
+      `\nBot loop (mesh): ${loop.events} events delivered at ${loop.eventsPerSecond.toFixed(0)} events/s to a bot answering at once ` +
+        `(chat messages created at ${loop.createdPerSecond.toFixed(0)}/s by 32 concurrent users; the last event arrived ${loop.drainLagMs} ms after the last message); ` +
         `chat createMessage → echo bot reply on the listener over ${loop.roundTrips} round trips: median ${loop.roundTripP50Ms.toFixed(1)} ms, p90 ${loop.roundTripP90Ms.toFixed(1)} ms\n`,
     );
   }
