@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicTask } from '../common/periodic-task';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { EventStream } from './event-stream';
@@ -16,8 +17,7 @@ const SWEEP_GRACE_MS = 2000;
 @Injectable()
 export class EventOutbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('EventOutbox');
-  private sweeper?: NodeJS.Timeout;
-  private sweeping = false;
+  private readonly sweeper = new PeriodicTask(this.logger, 'Outbox sweep', SWEEP_INTERVAL_MS, () => this.sweep());
 
   constructor(
     private readonly stream: EventStream,
@@ -25,12 +25,11 @@ export class EventOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   onApplicationBootstrap(): void {
-    this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    void this.sweep();
+    this.sweeper.start({ runNow: true });
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.sweeper);
+    this.sweeper.stop();
   }
 
   /** Publishes committed events; failures are left to the sweep. */
@@ -54,15 +53,7 @@ export class EventOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async sweep(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      const stale = await this.events.findUnpublished(SWEEP_BATCH, new Date(Date.now() - SWEEP_GRACE_MS));
-      if (stale.length > 0) await this.publishNow(stale);
-    } catch (error) {
-      this.logger.warn(`Outbox sweep failed: ${(error as Error).message}`);
-    } finally {
-      this.sweeping = false;
-    }
+    const stale = await this.events.findUnpublished(SWEEP_BATCH, new Date(Date.now() - SWEEP_GRACE_MS));
+    if (stale.length > 0) await this.publishNow(stale);
   }
 }

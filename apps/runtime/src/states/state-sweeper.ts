@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicTask } from '../common/periodic-task';
 import { StatesRepository } from './states.repository';
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -10,33 +11,22 @@ const SWEEP_BATCH = 1000;
  */
 @Injectable()
 export class StateSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('StateSweeper');
-  private timer?: NodeJS.Timeout;
-  private sweeping = false;
+  private readonly sweeper = new PeriodicTask(new Logger('StateSweeper'), 'Sweeping expired states', SWEEP_INTERVAL_MS, () => this.sweep());
 
   constructor(private readonly states: StatesRepository) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.sweeper.start();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.sweeper.stop();
   }
 
   async sweep(now = new Date()): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      // Batches keep each statement short; a full batch means more may be waiting.
-      while ((await this.states.deleteExpired(now, SWEEP_BATCH)) === SWEEP_BATCH) {
-        // next batch
-      }
-    } catch (error) {
-      this.logger.warn(`Expired states not swept: ${(error as Error).message}`);
-    } finally {
-      this.sweeping = false;
+    // Batches keep each statement short; a full batch means more may be waiting.
+    while ((await this.states.deleteExpired(now, SWEEP_BATCH)) === SWEEP_BATCH) {
+      // next batch
     }
   }
 }

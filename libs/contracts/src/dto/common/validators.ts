@@ -1,15 +1,8 @@
 import { registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
 
+/** A decorator from a yes/no check and the message for "no". */
 function define(name: string, validate: (value: unknown) => boolean, message: string) {
-  return (options?: ValidationOptions): PropertyDecorator =>
-    (target: object, propertyName: string | symbol) =>
-      registerDecorator({
-        name,
-        target: target.constructor,
-        propertyName: propertyName as string,
-        options: { message: `$property ${message}`, ...options },
-        validator: { validate },
-      });
+  return defineChecked(name, (value, property) => (validate(value) ? undefined : `${property} ${message}`));
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
