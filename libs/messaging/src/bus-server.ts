@@ -49,15 +49,18 @@ export class BusServer extends Server implements CustomTransportStrategy {
   private async handle(pattern: string, handler: MessageHandler, message: Msg): Promise<void> {
     const started = Date.now();
     let reply: Reply;
+    let requestId: string | undefined;
     try {
       const payload = await this.codec.decode(message.data);
+      // Requests from the gateway carry its request id, so service logs join the access log.
+      requestId = (payload as { requestId?: unknown })?.requestId as string | undefined;
       const outcome = await handler(payload);
       const result = isObservable(outcome) ? await lastValueFrom(outcome as Observable<unknown>, { defaultValue: undefined }) : outcome;
       reply = { result: result ?? null };
     } catch (error) {
-      reply = { error: this.toWireError(pattern, error) };
+      reply = { error: this.toWireError(pattern, error, requestId) };
     }
-    this.log.debug({ msg: 'handled', operation: pattern, ms: Date.now() - started, failed: 'error' in reply || undefined });
+    this.log.debug({ msg: 'handled', operation: pattern, requestId, ms: Date.now() - started, failed: 'error' in reply || undefined });
     if (!message.reply) return;
     try {
       message.respond(await this.codec.encode(reply));
@@ -66,9 +69,9 @@ export class BusServer extends Server implements CustomTransportStrategy {
     }
   }
 
-  private toWireError(pattern: string, error: unknown) {
+  private toWireError(pattern: string, error: unknown, requestId?: string) {
     if (ApiError.isApiError(error)) return error.toWire();
-    this.log.error(`Operation ${pattern} failed: ${(error as Error)?.stack ?? String(error)}`);
+    this.log.error({ msg: `Operation ${pattern} failed`, requestId, error: (error as Error)?.message, stack: (error as Error)?.stack });
     return Errors.internal().toWire();
   }
 
