@@ -3,5 +3,4 @@ module.exports = {
   displayName: 'testing',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
-  passWithNoTests: true,
 };

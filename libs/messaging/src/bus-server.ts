@@ -7,6 +7,9 @@ import { BusConnection } from './bus-connection';
 import { PayloadCodec } from './payload-codec';
 import { Reply } from './reply';
 
+/** Longest a stopping replica waits for the requests it is handling. */
+const SHUTDOWN_GRACE_MS = 10000;
+
 /**
  * NestJS transport strategy on NATS: every `@MessagePattern(name)` of the service is served on
  * `<prefix>.<name>` in the queue group `<prefix>.<service>`, so replicas share the load.
@@ -15,6 +18,8 @@ import { Reply } from './reply';
 export class BusServer extends Server implements CustomTransportStrategy {
   private readonly log = new Logger('BusServer');
   private readonly subscriptions: Subscription[] = [];
+  /** Requests being handled, so that a stopping replica answers them before it lets go. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly bus: BusConnection,
@@ -33,7 +38,9 @@ export class BusServer extends Server implements CustomTransportStrategy {
           queue,
           callback: (error, message) => {
             if (error) return this.log.error(`Subscription ${pattern} failed: ${error.message}`);
-            void this.handle(pattern, handler, message);
+            const handling = this.handle(pattern, handler, message);
+            this.inFlight.add(handling);
+            void handling.finally(() => this.inFlight.delete(handling));
           },
         });
         this.subscriptions.push(subscription);
@@ -75,8 +82,15 @@ export class BusServer extends Server implements CustomTransportStrategy {
     return Errors.internal().toWire();
   }
 
+  /**
+   * Stops taking requests (the queue group sends new ones to other replicas), then waits for
+   * the ones under way to be answered. Nest closes this before the database and NATS
+   * connections, so no accepted request is lost when a replica is stopped.
+   */
   async close(): Promise<void> {
     await Promise.all(this.subscriptions.splice(0).map((s) => s.drain().catch(() => undefined)));
+    const deadline = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    await Promise.race([Promise.all([...this.inFlight]), deadline]);
   }
 
   on(): never {

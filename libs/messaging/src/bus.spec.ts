@@ -115,4 +115,22 @@ describe('the NATS bus', () => {
     await done;
     expect(received.sort()).toEqual(['a:1', 'b:1']);
   });
+
+  it('answers the requests under way before a stopping replica lets go', async () => {
+    @Controller()
+    class SlowController {
+      @MessagePattern('slow.finish')
+      async finish() {
+        await new Promise((r) => setTimeout(r, 300));
+        return 'finished';
+      }
+    }
+    @Module({ imports: [ConfigModule.forRoot(config), MessagingModule.forRoot()], controllers: [SlowController] })
+    class SlowModule {}
+    const slow = await startService(SlowModule, 'slow', quiet);
+    const answer = bus.request('slow.finish', {}, { timeoutMs: 2000 });
+    await new Promise((r) => setTimeout(r, 50));
+    await slow.close();
+    await expect(answer).resolves.toBe('finished');
+  });
 });
