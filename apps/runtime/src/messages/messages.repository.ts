@@ -34,8 +34,13 @@ export class MessagesRepository {
     await this.messages.manager.transaction(async (manager) => {
       await manager.insert(MessageEntity, message as never);
       if (event) await manager.insert(EventEntity, event as never);
-      await manager.increment(ConversationEntity, { botId: message.botId, id: message.conversationId }, 'messageCount', 1);
-      await manager.update(ConversationEntity, { botId: message.botId, id: message.conversationId }, { updatedAt: message.createdAt });
+      // One statement for both: every message write already costs a transaction of its own.
+      await manager
+        .createQueryBuilder()
+        .update(ConversationEntity)
+        .set({ messageCount: () => 'message_count + 1', updatedAt: message.createdAt })
+        .where('bot_id = :botId AND id = :id', { botId: message.botId, id: message.conversationId })
+        .execute();
     });
   }
 
