@@ -8,3 +8,4 @@ export * from './bus-exception.filter';
 export * from './start-service';
 export * from './health.controller';
 export * from './local-broker';
+export * from './expiring-cache';

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { verifyUserKey } from '@platform/auth';
 import { BotInvalidation, ChatCaller, Errors, Subjects, WebhookResolution } from '@platform/contracts';
-import { BusClient } from '@platform/messaging';
+import { BusClient, ExpiringCache } from '@platform/messaging';
 
 /** How long a resolved webhook is reused before asking the admin service again. */
 const CACHE_TTL_MS = 5000;
@@ -18,24 +18,17 @@ export interface ChatUserContext {
  */
 @Injectable()
 export class WebhookResolver implements OnApplicationBootstrap {
-  private readonly cache = new Map<string, { value: WebhookResolution; expires: number }>();
+  private readonly cache = new ExpiringCache<WebhookResolution>(CACHE_TTL_MS, CACHE_MAX_ENTRIES);
 
   constructor(private readonly bus: BusClient) {}
 
   /** A webhook uninstalled, disabled or re-keyed stops being served at once on every replica. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.subscribe(Subjects.invalidate.bot, (notice) => {
-      for (const webhookId of (notice as BotInvalidation).webhookIds) this.cache.delete(webhookId);
-    });
+    await this.bus.subscribe(Subjects.invalidate.bot, (notice) => this.cache.forgetKeys((notice as BotInvalidation).webhookIds));
   }
 
-  async resolve(webhookId: string): Promise<WebhookResolution> {
-    const hit = this.cache.get(webhookId);
-    if (hit && hit.expires > Date.now()) return hit.value;
-    const value = await this.bus.request<WebhookResolution>(Subjects.admin.resolveWebhook, { webhookId });
-    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(webhookId, { value, expires: Date.now() + CACHE_TTL_MS });
-    return value;
+  resolve(webhookId: string): Promise<WebhookResolution> {
+    return this.cache.get(webhookId, () => this.bus.request<WebhookResolution>(Subjects.admin.resolveWebhook, { webhookId }));
   }
 
   /** The webhook and the user of a valid key: 404 for an unknown webhook, 401 for a bad key. */
