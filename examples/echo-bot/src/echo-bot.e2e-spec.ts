@@ -1,14 +1,6 @@
 import { AuthenticatedClient, Client as ChatClient, SignalListener } from '@botpress/chat';
-import { createChatBot, e2e, sleep } from '@platform/testing';
+import { createChatBot, e2e, sleep, until } from '@platform/testing';
 import { EchoBot, startEchoBot } from './echo-bot';
-
-async function until(check: () => boolean, timeoutMs = 10000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 describe('the bot loop with the example echo bot', () => {
   let bot: EchoBot;
@@ -38,7 +30,7 @@ describe('the bot loop with the example echo bot', () => {
   async function exchange(payload: any, metadata?: Record<string, unknown>) {
     const before = messages.length;
     const { message } = await user.createMessage({ conversationId, payload, metadata });
-    await until(() => messages.slice(before).some((m) => m.isBot));
+    await until(() => messages.slice(before).some((m) => m.isBot), 10000);
     const reply = messages.slice(before).find((m) => m.isBot);
     return { message, reply };
   }
@@ -76,7 +68,7 @@ describe('the bot loop with the example echo bot', () => {
 
   it('passes a custom event\'s payload back into the conversation', async () => {
     await user.createEvent({ conversationId, payload: { ping: 'pong', n: [1, 2] } });
-    await until(() => events.some((e) => e.isBot));
+    await until(() => events.some((e) => e.isBot), 10000);
     expect(events.find((e) => e.isBot)).toMatchObject({ conversationId, isBot: true, payload: { ping: 'pong', n: [1, 2] } });
   });
 

@@ -11,6 +11,7 @@ import {
   raw,
   secondAccount,
   sql,
+  walkPages,
 } from '@platform/testing';
 
 type AuditRecord = Awaited<ReturnType<Client['getAuditRecords']>>['records'][number] & { operation: string };
@@ -19,16 +20,8 @@ describe('getAuditRecords (GET /v1/admin/workspaces/{id}/audit-records)', () => 
   let owner: E2eAccount & { workspaceId: string };
   let admin: Client;
   /** Every record of the workspace, page after page (the client has no iterator for them). */
-  const records = async (as: Client = admin, id = owner.workspaceId): Promise<AuditRecord[]> => {
-    const all: AuditRecord[] = [];
-    let nextToken: string | undefined;
-    do {
-      const page = await as.getAuditRecords({ id, nextToken, pageSize: 100 });
-      all.push(...(page.records as AuditRecord[]));
-      nextToken = page.meta.nextToken;
-    } while (nextToken);
-    return all;
-  };
+  const records = async (as: Client = admin, id = owner.workspaceId): Promise<AuditRecord[]> =>
+    (await walkPages((nextToken) => as.getAuditRecords({ id, nextToken, pageSize: 100 }), (page) => page.records as AuditRecord[])).pages.flat();
 
   beforeAll(async () => {
     owner = await secondAccount();
@@ -110,13 +103,10 @@ describe('getAuditRecords (GET /v1/admin/workspaces/{id}/audit-records)', () => 
   it('walks pages with nextToken, with no duplicate and no gap', async () => {
     const all = await records();
     expect(all.length).toBeGreaterThan(5);
-    const pages: string[][] = [];
-    let nextToken: string | undefined;
-    do {
-      const page = await admin.getAuditRecords({ id: owner.workspaceId, pageSize: 4, nextToken });
-      pages.push(page.records.map((r) => r.id));
-      nextToken = page.meta.nextToken;
-    } while (nextToken);
+    const { pages } = await walkPages(
+      (nextToken) => admin.getAuditRecords({ id: owner.workspaceId, pageSize: 4, nextToken }),
+      (page) => page.records.map((r) => r.id),
+    );
     expect(pages.slice(0, -1).every((p) => p.length === 4)).toBe(true);
     expect(pages.flat()).toEqual(all.map((r) => r.id));
   });

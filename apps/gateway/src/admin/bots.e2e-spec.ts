@@ -7,10 +7,12 @@ import {
   e2e,
   expectClientError,
   expectErrorBody,
+  FORGED_PAGE_TOKENS,
   ISO_MS,
   raw,
   RawResponse,
   secondAccount,
+  walkPages,
 } from '@platform/testing';
 
 /** The platform also returns the bot's `url` (DESIGN §7), which the client's type leaves out. */
@@ -481,17 +483,12 @@ describe('bots (/v1/admin/bots)', () => {
     };
 
     async function walk(input: ListBotsInput): Promise<{ pages: string[][]; last: { nextToken?: string } }> {
-      const pages: string[][] = [];
-      let nextToken = input.nextToken;
-      let meta: { nextToken?: string } = {};
-      do {
-        const page = await lister.listBots({ ...input, nextToken });
-        pages.push(page.bots.map((b) => names[b.id] ?? b.id));
-        meta = page.meta;
-        nextToken = page.meta.nextToken;
-        if (pages.length > 10) throw new Error('pagination never ends');
-      } while (nextToken);
-      return { pages, last: meta };
+      const { pages, lastMeta } = await walkPages(
+        (nextToken) => lister.listBots({ ...input, nextToken }),
+        (page) => page.bots.map((b) => names[b.id] ?? b.id),
+        { maxPages: 10, firstToken: input.nextToken },
+      );
+      return { pages, last: lastMeta };
     }
 
     it('lists the bots of the workspace as summaries, newest first by default', async () => {
@@ -570,17 +567,7 @@ describe('bots (/v1/admin/bots)', () => {
     });
 
     it('rejects a nextToken it did not issue with 400', async () => {
-      const forged = (cursor: unknown) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-      // Tokens that decode, but to nothing the platform issues: they must never reach the database.
-      const tokens = [
-        'garbage',
-        Buffer.from('{"s":1,"i":2}').toString('base64url'),
-        Buffer.from('[]').toString('base64url'),
-        forged({ s: '2020-01-01T00:00:00.000Z', i: 'a\u0000b' }),
-        forged({ s: '-271821-04-20T00:00:00.000Z', i: 'x' }),
-        forged({ s: 'Tue, 01 Jan 2019 00:00:00 GMT', i: 'x' }),
-      ];
-      for (const nextToken of tokens) {
+      for (const nextToken of FORGED_PAGE_TOKENS) {
         await expectClientError(lister.listBots({ nextToken }), InvalidPayloadError, 400, 'InvalidPayload');
       }
     });

@@ -13,6 +13,7 @@ import {
   newMember,
   raw,
   secondAccount,
+  walkPages,
 } from '@platform/testing';
 
 type Member = Awaited<ReturnType<Client['getWorkspaceMember']>>;
@@ -131,13 +132,10 @@ describe('workspace members (/v1/admin/workspace-members)', () => {
     it('walks pages with nextToken, with no duplicate and no gap', async () => {
       const all = await allMembers();
       expect(all.length).toBeGreaterThanOrEqual(5);
-      const pages: string[][] = [];
-      let nextToken: string | undefined;
-      do {
-        const page = await admin.listWorkspaceMembers({ pageSize: 2, nextToken });
-        pages.push(page.members.map((m) => m.id));
-        nextToken = page.meta.nextToken;
-      } while (nextToken);
+      const { pages } = await walkPages(
+        (nextToken) => admin.listWorkspaceMembers({ pageSize: 2, nextToken }),
+        (page) => page.members.map((m) => m.id),
+      );
       expect(pages.slice(0, -1).every((p) => p.length === 2)).toBe(true);
       expect(pages.flat()).toEqual(all.map((m) => m.id));
     });

@@ -7,11 +7,13 @@ import {
   e2e,
   expectClientError,
   expectErrorBody,
+  FORGED_PAGE_TOKENS,
   ISO_MS,
   raw,
   secondAccount,
   sleep,
   sql,
+  walkPages,
 } from '@platform/testing';
 
 type Workspace = Awaited<ReturnType<ReturnType<typeof client>['listWorkspaces']>>['workspaces'][number];
@@ -149,14 +151,11 @@ describe('listWorkspaces (GET /v1/admin/workspaces)', () => {
 
     it('walks pages of pageSize with nextToken, with no duplicate and no gap', async () => {
       const admin = client({ token });
-      const pages: string[][] = [];
-      let nextToken: string | undefined;
-      do {
-        const page = await admin.listWorkspaces({ pageSize: 2, nextToken });
-        pages.push(page.workspaces.map((w) => w.id));
-        nextToken = page.meta.nextToken;
-        expect(pages.length).toBeLessThanOrEqual(3);
-      } while (nextToken);
+      const { pages } = await walkPages(
+        (nextToken) => admin.listWorkspaces({ pageSize: 2, nextToken }),
+        (page) => page.workspaces.map((w) => w.id),
+        { maxPages: 3 },
+      );
       expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
       expect(pages.flat()).toEqual(ordered);
     });
@@ -186,17 +185,7 @@ describe('listWorkspaces (GET /v1/admin/workspaces)', () => {
     });
 
     it('rejects a nextToken it did not issue with 400', async () => {
-      const forged = (cursor: unknown) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-      // Tokens that decode, but to nothing the platform issues: they must never reach the database.
-      const tokens = [
-        'not-a-token',
-        Buffer.from('{"s":"yesterday","i":"x"}').toString('base64url'),
-        Buffer.from('null').toString('base64url'),
-        forged({ s: '2020-01-01T00:00:00.000Z', i: 'a\u0000b' }),
-        forged({ s: '-271821-04-20T00:00:00.000Z', i: 'x' }),
-        forged({ s: 'Tue, 01 Jan 2019 00:00:00 GMT', i: 'x' }),
-      ];
-      for (const nextToken of tokens) {
+      for (const nextToken of FORGED_PAGE_TOKENS) {
         await expectClientError(client({ token }).listWorkspaces({ nextToken }), InvalidPayloadError, 400, 'InvalidPayload');
       }
     });

@@ -1,25 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AuthenticatedClient, Client as ChatClient, SignalListener } from '@botpress/chat';
-import { createChatBot, e2e, freePort, Mesh, raw, sleep } from '@platform/testing';
-
-const SIGNALS = ['message_created', 'message_deleted', 'event_created', 'participant_added', 'participant_removed'] as const;
-
-/** Records every signal (and error) a listener emits. */
-function record(listener: SignalListener) {
-  const seen: Array<{ type: string; data: any }> = [];
-  for (const type of [...SIGNALS, 'error']) listener.on(type as never, (data: unknown) => seen.push({ type, data }));
-  return seen;
-}
-
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(25);
-  }
-}
+import { AuthenticatedClient, Client as ChatClient } from '@botpress/chat';
+import { createChatBot, e2e, freePort, Mesh, raw, recordSignals, sleep, until } from '@platform/testing';
 
 describe('listenConversation (server-sent events)', () => {
   let apiUrl: string;
@@ -35,7 +18,7 @@ describe('listenConversation (server-sent events)', () => {
   it('delivers every signal kind in the form the client parses', async () => {
     const { conversation } = await alice.createConversation({});
     const listener = await alice.listenConversation({ id: conversation.id });
-    const seen = record(listener);
+    const seen = recordSignals(listener);
     try {
       await alice.addParticipant({ conversationId: conversation.id, userId: bob.user.id });
       const { message } = await bob.createMessage({ conversationId: conversation.id, payload: { type: 'text', text: 'hi' }, metadata: { m: 1 } });
@@ -96,9 +79,9 @@ describe('listenConversation (server-sent events)', () => {
     const { conversation } = await alice.createConversation({});
     await alice.addParticipant({ conversationId: conversation.id, userId: bob.user.id });
     const bobListener = await bob.listenConversation({ id: conversation.id });
-    const bobSeen = record(bobListener);
+    const bobSeen = recordSignals(bobListener);
     const aliceListener = await alice.listenConversation({ id: conversation.id });
-    const aliceSeen = record(aliceListener);
+    const aliceSeen = recordSignals(aliceListener);
     try {
       await alice.removeParticipant({ conversationId: conversation.id, userId: bob.user.id });
       await until(() => bobSeen.some((s) => s.type === 'error'));
@@ -116,7 +99,7 @@ describe('listenConversation (server-sent events)', () => {
   it('ends every stream of a deleted conversation', async () => {
     const { conversation } = await alice.createConversation({});
     const listener = await alice.listenConversation({ id: conversation.id });
-    const seen = record(listener);
+    const seen = recordSignals(listener);
     await alice.deleteConversation({ id: conversation.id });
     await until(() => seen.some((s) => s.type === 'error'));
     expect(listener.status).toBe('disconnected');
@@ -156,8 +139,8 @@ describe('listenConversation (server-sent events)', () => {
       const aliceListener = await alice.listenConversation({ id: conversation.id });
       const bobOnSecond = await ChatClient.connect({ apiUrl: apiUrl.replace(e2e.url, secondGatewayUrl), userKey: bob.user.key });
       const bobListener = await bobOnSecond.listenConversation({ id: conversation.id });
-      const aliceSeen = record(aliceListener);
-      const bobSeen = record(bobListener);
+      const aliceSeen = recordSignals(aliceListener);
+      const bobSeen = recordSignals(bobListener);
       try {
         const sent: string[] = [];
         for (let i = 0; i < 30; i++) {

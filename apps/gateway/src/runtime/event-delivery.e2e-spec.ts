@@ -4,15 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@botpress/client';
 import { AuthenticatedClient, Client as ChatClient } from '@botpress/chat';
-import { createTestDatabase, dropTestDatabase, freePort, Mesh, sleep } from '@platform/testing';
-
-async function until(check: () => boolean, timeoutMs = 20000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(25);
-  }
-}
+import { createTestDatabase, dropTestDatabase, freePort, Mesh, sleep, until } from '@platform/testing';
 
 /** A bot server recording what it receives, answering with a status we choose. */
 function fakeBot(port: number, status: () => number, delayMs = 0) {
@@ -90,7 +82,7 @@ describe('event delivery to bot code', () => {
     try {
       const { botId, user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
       await send(user, conversationId, ['hi']);
-      await until(() => bot.received.length >= 1);
+      await until(() => bot.received.length >= 1, 20000);
       const { headers, event } = bot.received[0];
       expect(headers['x-bot-id']).toBe(botId);
       expect(headers['x-bot-user-id']).toBe(botId);
@@ -112,7 +104,7 @@ describe('event delivery to bot code', () => {
     const bot = fakeBot(port, () => 200);
     await bot.start();
     try {
-      await until(() => new Set(bot.received.map((r) => r.event.messageId)).size >= ids.length);
+      await until(() => new Set(bot.received.map((r) => r.event.messageId)).size >= ids.length, 20000);
       const firstSeen = [...new Map(bot.received.map((r) => [r.event.messageId, r.event.preview])).values()];
       expect(firstSeen).toEqual(texts);
     } finally {
@@ -128,10 +120,10 @@ describe('event delivery to bot code', () => {
     try {
       const { user, conversationId, runtime } = await chatBot(`http://127.0.0.1:${port}/`);
       const [doomed] = await send(user, conversationId, ['doomed']);
-      await until(() => bot.received.filter((r) => r.event.messageId === doomed).length >= 6);
+      await until(() => bot.received.filter((r) => r.event.messageId === doomed).length >= 6, 20000);
       failing = false;
       const [next] = await send(user, conversationId, ['next']);
-      await until(() => bot.received.some((r) => r.event.messageId === next));
+      await until(() => bot.received.some((r) => r.event.messageId === next), 20000);
       expect(bot.received.filter((r) => r.event.messageId === doomed)).toHaveLength(6);
       const doomedEventId = bot.received.find((r) => r.event.messageId === doomed).event.id;
       const { event } = await runtime.getEvent({ id: doomedEventId });
@@ -151,9 +143,9 @@ describe('event delivery to bot code', () => {
       const timeStart = new Date().toISOString();
       const { botId, user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
       await send(user, conversationId, ['first']);
-      await until(() => bot.received.length >= 2);
+      await until(() => bot.received.length >= 2, 20000);
       failing = false;
-      await until(() => bot.received.length >= 3);
+      await until(() => bot.received.length >= 3, 20000);
       const admin = await adminClient();
       let logs: Array<{ level: string; message: string; conversationId?: string }> = [];
       for (let i = 0; i < 50 && !logs.some((l) => l.level === 'info'); i++) {
@@ -181,7 +173,7 @@ describe('event delivery to bot code', () => {
     try {
       const { user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
       const first = await send(user, conversationId, ['a0', 'a1', 'a2']);
-      await until(() => bot.received.length >= 1);
+      await until(() => bot.received.length >= 1, 20000);
       await mesh.stop('runtime', 'SIGKILL');
       expect(new Set(bot.received.map((r) => r.event.messageId)).size).toBeLessThan(3);
       mesh.spawn('runtime');

@@ -14,6 +14,8 @@ import {
   RawResponse,
   secondAccount,
   sleep,
+  until,
+  walkPages,
 } from '@platform/testing';
 
 type RuntimeEvent = Awaited<ReturnType<Client['getEvent']>>['event'];
@@ -32,14 +34,6 @@ function request(bot: ChatBot, method: string, path: string, body?: unknown): Pr
   });
 }
 
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(25);
-  }
-}
-
 /**
  * Waits a few milliseconds after a creation, so that events made one after the other have
  * distinct creation times: within one millisecond their order is the order of random ids.
@@ -48,14 +42,7 @@ const tick = () => sleep(3);
 
 /** Every event of the listing, following nextToken to the last page. */
 async function listAll(runtime: Client, query: Parameters<Client['listEvents']>[0]): Promise<RuntimeEvent[]> {
-  const events: RuntimeEvent[] = [];
-  let nextToken: string | undefined;
-  do {
-    const page = await runtime.listEvents({ ...query, nextToken });
-    events.push(...page.events);
-    nextToken = page.meta.nextToken;
-  } while (nextToken);
-  return events;
+  return (await walkPages((nextToken) => runtime.listEvents({ ...query, nextToken }), (page) => page.events)).pages.flat();
 }
 
 describe('runtime events (/v1/chat/events)', () => {

@@ -1,6 +1,6 @@
 import { Client, ForbiddenError, InvalidPayloadError, ResourceNotFoundError } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
-import { client, createChatBot, e2e, expectClientError, expectErrorBody, ISO_MS, raw, secondAccount, sleep, sql } from '@platform/testing';
+import { client, createChatBot, e2e, expectClientError, expectErrorBody, ISO_MS, raw, secondAccount, sleep, sql, walkPages } from '@platform/testing';
 
 const invalidPayload = (call: Promise<unknown>) => expectClientError(call, InvalidPayloadError, 400, 'InvalidPayload');
 const notFound = (call: Promise<unknown>) => expectClientError(call, ResourceNotFoundError, 404, 'ResourceNotFound');
@@ -105,13 +105,7 @@ describe('runtime users (/v1/chat/users)', () => {
     });
 
     it('pages with pageSize and nextToken, each user once', async () => {
-      const pages: User[][] = [];
-      let nextToken: string | undefined;
-      do {
-        const page = await runtime.listUsers({ pageSize: 7, nextToken });
-        pages.push(page.users);
-        nextToken = page.meta.nextToken;
-      } while (nextToken);
+      const { pages } = await walkPages((nextToken) => runtime.listUsers({ pageSize: 7, nextToken }), (page): User[] => page.users);
       expect(pages.map((p) => p.length)).toEqual([7, 7, 7, 4]);
       expect(pages.flat().map((u) => u.id)).toEqual([...users].sort(byCreation).reverse().map((u) => u.id));
     });
