@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
+import { isUniqueViolation } from './unique-violation';
 
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 5000;
@@ -17,9 +18,8 @@ export async function ensureSchema(databaseUrl: string, schema: string, logger =
       await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
       return;
     } catch (error) {
-      const code = (error as { code?: string }).code;
       // A concurrent replica may create the schema between our check and insert.
-      if (code === '23505' || code === '42P06') return;
+      if (isUniqueViolation(error) || (error as { code?: string }).code === '42P06') return;
       logger.warn(`Cannot reach Postgres at ${redact(databaseUrl)} (${(error as Error).message}); retrying in ${delay} ms`);
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(delay * 2, RETRY_MAX_MS);

@@ -87,3 +87,8 @@ function isCursor(cursor: unknown): cursor is Cursor {
   if (Number.isNaN(date.getTime()) || date.toISOString() !== s) return false;
   return typeof i === 'string' && i.length > 0 && i.length <= MAX_CURSOR_ID_LENGTH && !i.includes('\u0000');
 }
+
+/** The `meta` of a list response: `nextToken` only when another page follows. */
+export function pageMeta(page: Page<unknown>): { nextToken?: string } {
+  return page.nextToken ? { nextToken: page.nextToken } : {};
+}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { hashSecret, newSecret } from '@platform/auth';
+import { isUniqueViolation } from '@platform/persistence';
 import {
   AccountResponse,
   AdminCaller,
@@ -20,8 +21,6 @@ import { AccessTokenEntity } from './access-token.entity';
 import { toAccountView, toTokenView } from './account-view';
 import { AccountEntity } from './account.entity';
 import { AccountsRepository } from './accounts.repository';
-
-const UNIQUE_VIOLATION = '23505';
 
 /** The caller's own account and personal access tokens, and account creation by the platform owner. */
 @Injectable()
@@ -93,7 +92,7 @@ export class AccountsService {
       });
     } catch (error) {
       // Two concurrent creations of the same email: the second loses on the unique index.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw Errors.alreadyExists('Account', email);
+      if (isUniqueViolation(error)) throw Errors.alreadyExists('Account', email);
       throw error;
     }
     return { account: toAccountView(account), token: value };

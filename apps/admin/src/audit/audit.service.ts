@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AdminCaller, AuditAction, AuditRecordView, Errors, GetAuditRecordsQuery, GetAuditRecordsResponse, newId } from '@platform/contracts';
+import { pageMeta } from '@platform/persistence';
 import { AccessService } from '../access/access.service';
 import { AccountEntity } from '../accounts/account.entity';
 import { AuditRecordEntity } from './audit-record.entity';
@@ -63,6 +64,6 @@ export class AuditService {
     // Only the workspace the caller acts in: any other id answers as one that does not exist.
     if (input.id !== workspaceId) throw Errors.notFound('Workspace', input.id);
     const page = await this.records.list(workspaceId, input);
-    return { records: page.items.map(toView), meta: page.nextToken ? { nextToken: page.nextToken } : {} };
+    return { records: page.items.map(toView), meta: pageMeta(page) };
   }
 }

@@ -17,6 +17,7 @@ import {
   UpdateBotBody,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
+import { pageMeta } from '@platform/persistence';
 import { AccessService } from '../access/access.service';
 import { AuditService } from '../audit/audit.service';
 import { BotIntegrationEntity } from './bot-integration.entity';
@@ -71,7 +72,7 @@ export class BotsService {
   async list(caller: AdminCaller, query: ListBotsQuery): Promise<ListBotsResponse> {
     const { workspaceId } = await this.access.requireRole(caller, 'viewer');
     const page = await this.bots.list({ ...query, workspaceId });
-    return { bots: page.items.map(toBotSummary), meta: page.nextToken ? { nextToken: page.nextToken } : {} };
+    return { bots: page.items.map(toBotSummary), meta: pageMeta(page) };
   }
 
   async update(caller: AdminCaller, input: UpdateBotBody & { id: string }): Promise<BotResponse> {

@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { Role } from '@platform/contracts';
-import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { isUniqueViolation, keysetPage, Page, PageQuery } from '@platform/persistence';
 import { MemberEntity } from '../workspaces/member.entity';
-
-const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class MembersRepository {
@@ -28,7 +26,7 @@ export class MembersRepository {
       await this.members.insert(member);
       return true;
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return false;
+      if (isUniqueViolation(error)) return false;
       throw error;
     }
   }

@@ -18,6 +18,7 @@ import { AuditService } from '../audit/audit.service';
 import { MemberEntity } from '../workspaces/member.entity';
 import { toMemberView } from './member-view';
 import { MembersRepository } from './members.repository';
+import { pageMeta } from '@platform/persistence';
 
 /**
  * Members of the workspace the caller acts in. Managing them needs the manager role, and nobody
@@ -40,7 +41,7 @@ export class MembersService {
     const accounts = await this.accounts.findByIds(page.items.map((m) => m.accountId));
     return {
       members: page.items.map((m) => toMemberView(m, accounts.get(m.accountId))),
-      meta: page.nextToken ? { nextToken: page.nextToken } : {},
+      meta: pageMeta(page),
     };
   }
 

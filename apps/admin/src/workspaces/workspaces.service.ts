@@ -17,8 +17,7 @@ import { BotRemoval } from '../bots/bot-removal.service';
 import { toWorkspaceView } from './workspace-view';
 import { WorkspaceEntity } from './workspace.entity';
 import { WorkspacesRepository } from './workspaces.repository';
-
-const UNIQUE_VIOLATION = '23505';
+import { isUniqueViolation, pageMeta } from '@platform/persistence';
 
 /** Settings kept as given; `spendingLimit` has an audit action of its own. */
 const SETTINGS = ['name', 'about', 'profilePicture', 'contactEmail', 'website', 'socialAccounts', 'isPublic', 'handle'] as const;
@@ -39,7 +38,7 @@ export class WorkspacesService {
     const counts = await this.workspaces.botCounts(page.items.map((w) => w.id));
     return {
       workspaces: page.items.map((w) => toWorkspaceView(w, counts.get(w.id) ?? 0)),
-      meta: page.nextToken ? { nextToken: page.nextToken } : {},
+      meta: pageMeta(page),
     };
   }
 
@@ -72,7 +71,7 @@ export class WorkspacesService {
     try {
       await this.workspaces.save(next);
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw Errors.alreadyExists('Workspace handle', input.handle ?? '');
+      if (isUniqueViolation(error)) throw Errors.alreadyExists('Workspace handle', input.handle ?? '');
       throw error;
     }
     const resource = { resourceId: workspaceId, resourceName: next.name };

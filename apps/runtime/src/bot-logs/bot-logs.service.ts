@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { BotLogsResponse, Errors, newId } from '@platform/contracts';
+import { pageMeta } from '@platform/persistence';
 import { BotLogEntity, BotLogLevel } from './bot-log.entity';
 import { BotLogFilter, BotLogsRepository } from './bot-logs.repository';
 
@@ -39,7 +40,7 @@ export class BotLogsService {
         ...(l.conversationId ? { conversationId: l.conversationId } : {}),
         ...(l.userId ? { userId: l.userId } : {}),
       })),
-      ...(page.nextToken ? { nextToken: page.nextToken } : {}),
+      ...pageMeta(page),
     };
   }
 }

@@ -1,5 +1,4 @@
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { Page } from '@platform/persistence';
 import { TagMatch } from './tags';
 
 /**
@@ -32,9 +31,4 @@ export function whereDateRange<T extends ObjectLiteral>(query: SelectQueryBuilde
   if (range.afterDate) query.andWhere(`${alias}.${property} > :afterDate`, { afterDate: new Date(range.afterDate) });
   if (range.beforeDate) query.andWhere(`${alias}.${property} < :beforeDate`, { beforeDate: new Date(range.beforeDate) });
   return query;
-}
-
-/** The `meta` of a list response: `nextToken` only when another page follows. */
-export function pageMeta(page: Page<unknown>): { nextToken?: string } {
-  return page.nextToken ? { nextToken: page.nextToken } : {};
 }

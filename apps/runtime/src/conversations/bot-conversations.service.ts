@@ -11,11 +11,11 @@ import {
 } from '@platform/contracts';
 import { RuntimeAccessService } from '../access/runtime-access.service';
 import { GetOrCreate } from '../common/get-or-create';
-import { pageMeta } from '../common/lists';
 import { tagMatch } from '../common/tags';
 import { toRuntimeConversationView } from './conversation-view';
 import { ConversationsRepository } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
+import { pageMeta } from '@platform/persistence';
 
 /** Conversations through the runtime API, as bots and integrations read and write them. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChatConversationView, ChatScopedInput, Errors, ListChatConversationsResponse, PageQueryDto } from '@platform/contracts';
-import { pageMeta } from '../common/lists';
+import { pageMeta } from '@platform/persistence';
 import { UsersService } from '../users/users.service';
 import { toChatConversationView } from './conversation-view';
 import { ConversationEntity } from './conversation.entity';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Errors, SortDirection, SortField } from '@platform/contracts';
-import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { isUniqueViolation, keysetPage, Page, PageQuery } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from './conversation.entity';
@@ -19,8 +19,6 @@ export interface ConversationFilter extends PageQuery, DateRange {
   sortField?: SortField;
   sortDirection?: SortDirection;
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class ConversationsRepository {
@@ -51,7 +49,7 @@ export class ConversationsRepository {
         });
       });
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw Errors.alreadyExists('Conversation', conversation.id);
+      if (isUniqueViolation(error)) throw Errors.alreadyExists('Conversation', conversation.id);
       throw error;
     }
   }

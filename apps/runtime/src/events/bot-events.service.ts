@@ -17,6 +17,7 @@ import { UsersRepository } from '../users/users.repository';
 import { toRuntimeEventView } from './event-view';
 import { EventsRepository } from './events.repository';
 import { newEvent } from './new-event';
+import { pageMeta } from '@platform/persistence';
 
 /** Events through the runtime API, as bots and integrations create and read them. */
 @Injectable()
@@ -82,7 +83,7 @@ export class BotEventsService {
   async list(caller: RuntimeCaller, query: ListEventsQuery): Promise<ListEventsResponse> {
     const { botId } = await this.access.authorize(caller);
     const page = await this.events.list(botId, query);
-    return { events: page.items.map(toRuntimeEventView), meta: page.nextToken ? { nextToken: page.nextToken } : {} };
+    return { events: page.items.map(toRuntimeEventView), meta: pageMeta(page) };
   }
 
   /** An event may only point at the bot's own conversations, users and messages. */

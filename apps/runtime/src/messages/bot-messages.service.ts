@@ -11,13 +11,13 @@ import {
 } from '@platform/contracts';
 import { RuntimeAccessService } from '../access/runtime-access.service';
 import { GetOrCreate } from '../common/get-or-create';
-import { pageMeta } from '../common/lists';
 import { tagMatch } from '../common/tags';
 import { ConversationsService } from '../conversations/conversations.service';
 import { UsersService } from '../users/users.service';
 import { toRuntimeMessageView } from './message-view';
 import { MessageWriter, NewMessage } from './message-writer';
 import { MessagesRepository } from './messages.repository';
+import { pageMeta } from '@platform/persistence';
 
 /** Messages through the runtime API, as bots and integrations read and write them. */
 @Injectable()

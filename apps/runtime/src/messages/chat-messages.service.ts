@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChatMessageView, ChatScopedInput, Errors, ListChatMessagesResponse, PageQueryDto } from '@platform/contracts';
-import { pageMeta } from '../common/lists';
+import { pageMeta } from '@platform/persistence';
 import { ChatConversationsService } from '../conversations/chat-conversations.service';
 import { UsersService } from '../users/users.service';
 import { toChatMessageView } from './message-view';

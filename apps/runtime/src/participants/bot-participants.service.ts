@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListParticipantsResponse, RuntimeCaller, RuntimeParticipantResponse, SizedPageQueryDto } from '@platform/contracts';
+import { pageMeta } from '@platform/persistence';
 import { RuntimeAccessService } from '../access/runtime-access.service';
-import { pageMeta } from '../common/lists';
 import { ConversationsService } from '../conversations/conversations.service';
 import { toRuntimeUserView } from '../users/user-view';
 import { ParticipantsService } from './participants.service';

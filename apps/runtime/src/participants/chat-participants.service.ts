@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChatParticipantResponse, ChatScopedInput, Errors, ListChatParticipantsResponse, PageQueryDto } from '@platform/contracts';
-import { pageMeta } from '../common/lists';
+import { pageMeta } from '@platform/persistence';
 import { ChatConversationsService } from '../conversations/chat-conversations.service';
 import { toChatUserView } from '../users/user-view';
 import { ParticipantsService } from './participants.service';

@@ -11,11 +11,11 @@ import {
 } from '@platform/contracts';
 import { RuntimeAccessService } from '../access/runtime-access.service';
 import { GetOrCreate } from '../common/get-or-create';
-import { pageMeta } from '../common/lists';
 import { tagMatch } from '../common/tags';
 import { toRuntimeUserView } from './user-view';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { pageMeta } from '@platform/persistence';
 
 /** Users through the runtime API, as bots and integrations read and write them. */
 @Injectable()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { Errors, SortDirection, SortField } from '@platform/contracts';
-import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { isUniqueViolation, keysetPage, Page, PageQuery } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ParticipantEntity } from '../conversations/participant.entity';
@@ -15,8 +15,6 @@ export interface UserFilter extends PageQuery, DateRange {
   sortField?: SortField;
   sortDirection?: SortDirection;
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class UsersRepository {
@@ -48,7 +46,7 @@ export class UsersRepository {
     try {
       await this.users.insert(user as never);
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw Errors.alreadyExists('User', user.id);
+      if (isUniqueViolation(error)) throw Errors.alreadyExists('User', user.id);
       throw error;
     }
   }
