@@ -51,8 +51,8 @@ export class ConversationsController {
    */
   @MessagePattern(Subjects.chat.listenConversation)
   async listen(@Payload() { caller, input }: Request<{ id: string }>): Promise<ListenGrant> {
-    const conversation = await this.runtime.asUser<ChatConversationView>(Subjects.runtime.chat.getConversation, caller, { id: input.id });
-    const { botId, userId } = await this.runtime.identify(caller);
-    return { botId, userId, conversationId: conversation.id, subject: Subjects.signals(botId, conversation.id) };
+    const identity = await this.runtime.identify(caller);
+    const conversation = await this.runtime.asIdentified<ChatConversationView>(Subjects.runtime.chat.getConversation, identity, { id: input.id });
+    return { ...identity, conversationId: conversation.id, subject: Subjects.signals(identity.botId, conversation.id) };
   }
 }

@@ -21,7 +21,11 @@ export class RuntimeForwarder {
   }
 
   async asUser<T>(subject: string, caller: ChatCaller, input: object = {}): Promise<T> {
-    const { botId, userId } = await this.identify(caller);
-    return this.bus.request<T>(subject, { ...input, botId, userId });
+    return this.asIdentified<T>(subject, await this.identify(caller), input);
+  }
+
+  /** For a caller already identified, when the identity is needed beside the answer. */
+  asIdentified<T>(subject: string, identity: { botId: string; userId: string }, input: object = {}): Promise<T> {
+    return this.bus.request<T>(subject, { ...input, botId: identity.botId, userId: identity.userId });
   }
 }
