@@ -3,10 +3,12 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.base.json tsconfig.build.json ./
+COPY tsconfig.base.json tsconfig.json ./
 COPY apps ./apps
 COPY libs ./libs
-RUN npm run build && npm prune --omit=dev
+RUN npx tsc -b apps/gateway apps/runtime apps/admin apps/chat \
+  && npx vite build --config apps/webchat-widget/vite.config.mjs \
+  && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app

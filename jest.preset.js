@@ -1,4 +1,5 @@
-// Shared jest settings: TypeScript through ts-jest (transpile only) and the @platform/* paths.
+// Shared jest settings: TypeScript through ts-jest (transpile only: type-checking is the
+// `typecheck` target's job) and the @platform/* paths.
 const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
@@ -10,7 +11,7 @@ for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
 module.exports = {
   testEnvironment: 'node',
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.spec.json') }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper,

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Starts the gateway and the three services as child processes, in the foreground, with the
+// Starts the gateway and every service as child processes, in the foreground, with the
 // same environment. Ctrl-C / SIGTERM stops them all; if one exits, the others are stopped too.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
-const apps = (process.env.MESH_APPS || 'admin,runtime,chat,gateway').split(',');
+// Every service the contracts name, then the gateway (which waits for them to answer).
+const { SERVICES } = require(path.join(root, 'dist', 'libs', 'shared', 'contracts', 'src', 'subjects.js'));
+const apps = (process.env.MESH_APPS || [...SERVICES, 'gateway'].join(',')).split(',');
 const children = new Map();
 let stopping = false;
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
+import { AdminModule } from '@platform/admin-service';
 import { runService } from '@platform/messaging';
-import { AdminModule } from './admin.module';
 
 runService('admin', (config) => AdminModule.forRoot(config));

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
+import { ChatModule } from '@platform/chat-service';
 import { runService } from '@platform/messaging';
-import { ChatModule } from './chat.module';
 
 runService('chat', (config) => ChatModule.forRoot(config));

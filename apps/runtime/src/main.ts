@@ -1,5 +1,5 @@
 import 'reflect-metadata';
+import { RuntimeModule } from '@platform/runtime-service';
 import { runService } from '@platform/messaging';
-import { RuntimeModule } from './runtime.module';
 
 runService('runtime', (config) => RuntimeModule.forRoot(config));

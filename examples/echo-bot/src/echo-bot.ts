@@ -1,13 +1,13 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { Client } from '@botpress/client';
 
-/** The fields of the event object this bot reads (DESIGN §7). */
-interface BotEvent {
+/** The fields of the event object this bot reads (docs/contracts.md, "Events"). */
+export interface BotEvent {
   id: string;
   type: string;
   conversationId?: string;
   preview: string;
-  payload: Record<string, any>;
+  payload: Record<string, unknown>;
 }
 
 export interface EchoBotOptions {
@@ -17,6 +17,8 @@ export interface EchoBotOptions {
   token: string;
   port?: number;
   host?: string;
+  /** Told of every event received, duplicates included. */
+  onEvent?: (event: BotEvent) => void;
 }
 
 export interface EchoBot {
@@ -34,7 +36,8 @@ const REMEMBERED_EVENTS = 10000;
  * A bot server following the `@botpress/sdk` convention: the platform POSTs `{ event }` with
  * `x-bp-operation: event_received`. It echoes text, answers `bloc` with a bloc of three items,
  * answers `metadata` with the incoming message's metadata, and passes a custom event's payload
- * back into the conversation as an event of its own.
+ * back into the conversation as an event of its own. It reads and writes messages as every
+ * `@botpress/sdk` bot does: `event.payload.message` is `{ type, payload }`, and so are bloc items.
  */
 export function startEchoBot(options: EchoBotOptions): Promise<EchoBot> {
   const received: BotEvent[] = [];
@@ -48,6 +51,7 @@ export function startEchoBot(options: EchoBotOptions): Promise<EchoBot> {
       }
       const { event } = JSON.parse(await readBody(req)) as { event: BotEvent };
       received.push(event);
+      options.onEvent?.(event);
       if (!handled.has(event.id)) {
         const client = new Client({ apiUrl: options.apiUrl, token: options.token, botId: String(req.headers['x-bot-id']) });
         await answer(client, String(req.headers['x-bot-user-id']), event);
@@ -81,19 +85,22 @@ async function answer(client: Client, botUserId: string, event: BotEvent): Promi
     client.createMessage({ conversationId: event.conversationId!, userId: botUserId, type, payload, tags: {} });
 
   if (event.type === 'message_created') {
-    const message = event.payload.message as { type: string; payload: Record<string, unknown>; metadata?: Record<string, unknown> };
+    // As `@botpress/sdk` bots read it: the runtime message, `{ type, payload }`.
+    const message = event.payload.message as { type: string; payload: Record<string, unknown> };
     if (message.type !== 'text') return void (await reply(message.type, message.payload));
     const text = String(message.payload.text);
     if (text === 'bloc') {
       await reply('bloc', {
         items: [
-          { type: 'text', text: 'Here is a bloc' },
-          { type: 'image', imageUrl: 'https://example.com/echo.png' },
-          { type: 'markdown', markdown: '**three** items' },
+          { type: 'text', payload: { text: 'Here is a bloc' } },
+          { type: 'image', payload: { imageUrl: 'https://example.com/echo.png' } },
+          { type: 'markdown', payload: { markdown: '**three** items' } },
         ],
       });
     } else if (text === 'metadata') {
-      await reply('text', { text: JSON.stringify(message.metadata ?? {}) });
+      // The chat message's metadata travels inside the payload: forwarding it shows it on the reply.
+      const metadata = message.payload.metadata;
+      await reply('text', { text: JSON.stringify(metadata ?? {}), ...(metadata !== undefined ? { metadata } : {}) });
     } else {
       await reply('text', { text });
     }

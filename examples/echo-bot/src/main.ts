@@ -1,4 +1,4 @@
-import { startEchoBot } from './echo-bot';
+import { BotEvent, startEchoBot } from './echo-bot';
 
 const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 const token = process.env.BOT_TOKEN;
@@ -7,8 +7,11 @@ if (!token) {
   process.exit(1);
 }
 
-startEchoBot({ apiUrl, token, port: Number(process.env.BOT_PORT ?? 8075), host: process.env.BOT_HOST ?? '127.0.0.1' }).then((bot) => {
-  process.stdout.write(`Echo bot listening at ${bot.url}; point a bot at it with updateBot({ url })\n`);
+// One JSON line per event received, so what the bot sees can be followed (and checked by tests).
+const onEvent = (event: BotEvent) => process.stdout.write(JSON.stringify({ msg: 'event received', event }) + '\n');
+
+startEchoBot({ apiUrl, token, port: Number(process.env.BOT_PORT ?? 8075), host: process.env.BOT_HOST ?? '127.0.0.1', onEvent }).then((bot) => {
+  process.stdout.write(JSON.stringify({ msg: `Echo bot listening at ${bot.url}; point a bot at it with updateBot({ url })`, url: bot.url }) + '\n');
   const stop = () => void bot.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -21,7 +21,12 @@ export function badBodies(accepted: Record<string, unknown>, wrongValues: Array<
     { name: 'malformed JSON', body: JSON.stringify(accepted).slice(0, -1) + ',', contentType: json, status: 400 },
     { name: 'a JSON array', body: JSON.stringify([accepted]), contentType: json, status: 400 },
     { name: 'a text/plain body', body: JSON.stringify(accepted), contentType: 'text/plain', status: 415 },
-    { name: 'a form body', body: new URLSearchParams(accepted as Record<string, string>).toString(), contentType: 'application/x-www-form-urlencoded', status: 415 },
+    {
+      name: 'a form body',
+      body: new URLSearchParams(accepted as Record<string, string>).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+      status: 415,
+    },
   ];
 }
 

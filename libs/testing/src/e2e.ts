@@ -3,6 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { Client } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
 import { Client as PgClient } from 'pg';
+import type { AxiosInstance } from 'axios';
+import { assertMatchesReference } from './reference-api';
 
 /** Settings of the mesh started by the e2e global setup. */
 export const e2e = {
@@ -23,9 +25,35 @@ function required(name: string): string {
   return value;
 }
 
-/** An official client with no retries, so failures show at once. */
-export function client(props: { token?: string; workspaceId?: string; botId?: string; integrationAlias?: string; integrationId?: string } = {}): Client {
-  return new Client({ apiUrl: e2e.url, token: props.token ?? e2e.token, retry: { retries: 0 }, ...props });
+/**
+ * Whether `client()` checks every answer against the reference description by default. Families
+ * whose answers already match it opt in per client with `{ checkAnswers: true }`.
+ */
+const CHECK_ANSWERS_BY_DEFAULT = false;
+
+/**
+ * An official client with no retries, so failures show at once. With `checkAnswers`, every
+ * successful answer is validated against the cloud's published API description (the test
+ * fails on any field the cloud would not send, or shape it would not have).
+ */
+export function client(
+  props: { token?: string; workspaceId?: string; botId?: string; integrationAlias?: string; integrationId?: string } = {},
+  options: { checkAnswers?: boolean } = {},
+): Client {
+  const official = new Client({ apiUrl: e2e.url, token: props.token ?? e2e.token, retry: { retries: 0 }, ...props });
+  if (options.checkAnswers ?? CHECK_ANSWERS_BY_DEFAULT) checkAnswers(official);
+  return official;
+}
+
+/** Validates every successful answer the client receives against the reference description. */
+export function checkAnswers(official: Client): Client {
+  const axios = (official as unknown as { axiosInstance: AxiosInstance }).axiosInstance;
+  axios.interceptors.response.use((response) => {
+    const url = new URL(response.config.url ?? '', response.config.baseURL ?? e2e.url);
+    assertMatchesReference(response.config.method ?? 'get', url.pathname, response.data);
+    return response;
+  });
+  return official;
 }
 
 export async function defaultWorkspaceId(token = e2e.token): Promise<string> {
@@ -83,6 +111,7 @@ export function raw(
 ): Promise<RawResponse> {
   const url = new URL(path, e2e.url);
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = httpRequest(
       url,
       {
@@ -93,6 +122,7 @@ export function raw(
         },
       },
       (res) => {
+        answered = true;
         const parts: Buffer[] = [];
         res.on('data', (c: Buffer) => parts.push(c));
         res.on('end', () => {
@@ -107,8 +137,11 @@ export function raw(
         });
       },
     );
-    // A server refusing an oversized body may close the socket while we are still writing.
-    req.on('error', reject);
+    // A server refusing a body may close the connection while we are still sending it: once its
+    // answer has arrived, that is the answer.
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
     if (options.chunks) {
       void (async () => {
         try {
@@ -127,7 +160,7 @@ export function raw(
   });
 }
 
-/** Asserts the standard error body of DESIGN §4. */
+/** Asserts the standard error body of docs/contracts.md ("Errors"). */
 export function expectErrorBody(body: any, code: number, type: string): void {
   expect(body).toEqual({ id: expect.stringMatching(/^err_\d{14}[0-9A-F]{8}$/), code, type, message: expect.any(String) });
 }
@@ -158,16 +191,26 @@ export async function secondAccount(): Promise<E2eAccount & { workspaceId: strin
   return { ...account, workspaceId: workspace.id };
 }
 
-/** A new account made a member of the workspace with this role by `admin` (its owner by default). */
+/** A new account invited to the workspace with this role by `admin` (its owner by default), having accepted. */
 export async function newMember(workspaceId: string, role: Role, admin: Client = client({ workspaceId })): Promise<E2eAccount & { memberId: string }> {
   const account = await newAccount();
   const member = await admin.createWorkspaceMember({ email: account.email, role });
+  await acceptInvitation(account.token, member.id);
   return { ...account, memberId: member.id };
+}
+
+/** The invited account accepts an invitation (an operation the official client does not have). */
+export async function acceptInvitation(token: string, invitationId: string): Promise<{ status: number; json: any }> {
+  const res = await raw('POST', `/v1/admin/account/invitations/${encodeURIComponent(invitationId)}/accept`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.status !== 200) throw new Error(`acceptAccountInvitation answered ${res.status}: ${res.text}`);
+  return res;
 }
 
 export type Role = 'viewer' | 'billing' | 'developer' | 'manager' | 'administrator' | 'owner';
 
-/** ISO 8601 UTC with milliseconds (DESIGN §6). */
+/** ISO 8601 UTC with milliseconds (docs/contracts.md, "Identifiers"). */
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** An official client that sends no credential at all. */
@@ -201,12 +244,24 @@ export async function expectClientError<E extends ErrorClass>(call: Promise<unkn
  * Runs one SQL statement on the e2e run's database: to check what is stored (hashes, purged
  * rows), or to seed what no API call can arrange (rows sharing one timestamp).
  */
-export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const db = new PgClient({ connectionString: required('E2E_DATABASE_URL') });
+export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = [], databaseUrl = required('E2E_DATABASE_URL')): Promise<T[]> {
+  const db = new PgClient({ connectionString: databaseUrl });
   await db.connect();
   try {
     return (await db.query(text, params)).rows as T[];
   } finally {
     await db.end();
   }
+}
+
+/** Every line of a bot's logs matching the query, across all pages, as `<level> <message>`. */
+export async function allBotLogLines(admin: Client, query: Parameters<Client['getBotLogs']>[0]): Promise<string[]> {
+  const lines: string[] = [];
+  let nextToken: string | undefined;
+  do {
+    const page = await admin.getBotLogs({ ...query, nextToken });
+    lines.push(...page.logs.map((l) => `${l.level} ${l.message}`));
+    nextToken = page.nextToken;
+  } while (nextToken);
+  return lines;
 }

@@ -16,9 +16,9 @@ export function recordSignals(listener: SignalListener): SeenSignal[] {
 }
 
 /** Waits until the check holds; fails after the timeout. */
-export async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await sleep(25);
   }

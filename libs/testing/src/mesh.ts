@@ -2,14 +2,16 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { SERVICES as SERVICE_NAMES } from '@platform/contracts';
 
 /** The repository root, whether this file runs from source (tests) or from dist/ (bench). */
-const ROOT = (() => {
+export function repositoryRoot(): string {
   let dir = __dirname;
   while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
   return dir;
-})();
-const SERVICES = ['admin', 'runtime', 'chat'];
+}
+const ROOT = repositoryRoot();
+const SERVICES: string[] = [...SERVICE_NAMES];
 
 export interface MeshSettings {
   databaseUrl: string;
@@ -18,6 +20,8 @@ export interface MeshSettings {
   /** Folder receiving one log file per process. */
   logDir: string;
   port?: number;
+  /** Settings every process of this mesh gets (e.g. `NATS_URL` of a private NATS server). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -27,9 +31,7 @@ export interface MeshSettings {
 export class Mesh {
   private readonly processes = new Map<string, ChildProcess>();
 
-  private constructor(
-    readonly settings: MeshSettings & { port: number },
-  ) {}
+  private constructor(readonly settings: MeshSettings & { port: number }) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.settings.port}`;
@@ -69,6 +71,7 @@ export class Mesh {
         BOOTSTRAP_TOKEN: this.settings.bootstrapToken,
         PORT: String(this.settings.port),
         LOG_LEVEL: 'log',
+        ...this.settings.env,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,15 +83,35 @@ export class Mesh {
     return child;
   }
 
-  /** Stops a process the way an orchestrator does (SIGTERM), or kills it outright. */
-  async stop(name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  /** The pid of a process the mesh started. */
+  pid(name: string): number | undefined {
+    return this.processes.get(name)?.pid;
+  }
+
+  /**
+   * Stops a process the way an orchestrator does (SIGTERM, then SIGKILL after 10 s), or kills it
+   * outright; answers how it ended and whether it had to be killed.
+   */
+  async stop(name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; forced: boolean } | undefined> {
     const child = this.processes.get(name);
-    if (!child) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    if (!child) return undefined;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill(signal);
-    const forced = setTimeout(() => child.kill('SIGKILL'), 10000);
-    await exited;
-    clearTimeout(forced);
+    let forced = false;
+    const force = setTimeout(() => {
+      forced = true;
+      child.kill('SIGKILL');
+    }, 10000);
+    const code = await exited;
+    clearTimeout(force);
+    return { code, forced };
+  }
+
+  /** Sends a signal to a running process without waiting (e.g. SIGSTOP and SIGCONT to freeze it). */
+  signal(name: string, signal: NodeJS.Signals): void {
+    const child = this.processes.get(name);
+    if (!child) throw new Error(`${name} is not running`);
+    child.kill(signal);
   }
 
   async stopAll(): Promise<void> {

@@ -2,10 +2,11 @@ import { INestApplication } from '@nestjs/common';
 import { PlatformConfig } from '@platform/config';
 import { JsonLogger } from '@platform/logging';
 import { LocalBroker, startService } from '@platform/messaging';
-import { AdminModule } from '../../../apps/admin/src/admin.module';
-import { ChatModule } from '../../../apps/chat/src/chat.module';
-import { createGateway } from '../../../apps/gateway/src/gateway.factory';
-import { RuntimeModule } from '../../../apps/runtime/src/runtime.module';
+import { AdminModule } from '@platform/admin-service';
+import { BotsModule } from '@platform/bots-service';
+import { ChatModule } from '@platform/chat-service';
+import { createGateway } from '@platform/gateway-service';
+import { RuntimeModule } from '@platform/runtime-service';
 
 /**
  * The whole platform in this one process, services wired by direct calls instead of NATS:
@@ -18,6 +19,7 @@ export async function startInProcess(config: PlatformConfig): Promise<{ url: str
     await startService(AdminModule.forRoot(config, transport), 'admin', quiet('admin'), transport),
     await startService(RuntimeModule.forRoot(config, transport), 'runtime', quiet('runtime'), transport),
     await startService(ChatModule.forRoot(config, transport), 'chat', quiet('chat'), transport),
+    await startService(BotsModule.forRoot(config, transport), 'bots', quiet('bots'), transport),
   ];
   const gateway = await createGateway(config, new JsonLogger('gateway', 'warn'), transport);
   await gateway.listen(config.port, '127.0.0.1');

@@ -7,6 +7,7 @@ import { createTestDatabase, dropTestDatabase, freePort, Mesh } from '@platform/
 import { startInProcess } from './in-process';
 import { measure, Measurement, Operation } from './load';
 import { BotLoopFigures, measureBotLoop } from './bot-loop';
+import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
 import { prepareOperations } from './fixtures';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -21,7 +22,11 @@ async function main() {
   const runId = randomBytes(3).toString('hex');
   const token = `bp_pat_bench_${randomBytes(16).toString('hex')}`;
   const results: Record<string, { mesh?: Measurement; local?: Measurement }> = {};
+  // The load comes from one address with one token, far past what one client is allowed.
+  Object.assign(process.env, { RATE_LIMIT_PER_CLIENT: '0', RATE_LIMIT_PER_CREDENTIAL: '0', RATE_LIMIT_AUTH_FAILURES: '0' });
 
+  // The bot loop's bot listens on this machine; its platform must be allowed to deliver there.
+  process.env.DELIVERY_ALLOWED_NETWORKS ??= '127.0.0.0/8';
   const meshDb = `bp_bench_mesh_${runId}`;
   const mesh = await Mesh.start({
     databaseUrl: await createTestDatabase(meshDb),
@@ -30,16 +35,18 @@ async function main() {
     logDir: join(tmpdir(), `bp-bench-${runId}`),
   });
   let loop: BotLoopFigures | undefined;
+  let deployed: DeployedBotFigures | undefined;
   try {
     await run('mesh', mesh.url, await prepareOperations(mesh.url, token), results);
     loop = await measureBotLoop(mesh.url, token);
+    deployed = await measureDeployedBot(mesh.url, token);
   } finally {
     await mesh.stopAll();
     await dropTestDatabase(meshDb);
   }
 
   const localDb = `bp_bench_local_${runId}`;
-  const config = loadConfig({}, { databaseUrl: await createTestDatabase(localDb), bootstrapToken: token, port: await freePort() });
+  const config = loadConfig(process.env, { databaseUrl: await createTestDatabase(localDb), bootstrapToken: token, port: await freePort() });
   const local = await startInProcess(config);
   try {
     await run('local', local.url, await prepareOperations(local.url, token), results);
@@ -56,6 +63,14 @@ async function main() {
         `chat createMessage → echo bot reply on the listener over ${loop.roundTrips} round trips: median ${loop.roundTripP50Ms.toFixed(1)} ms, p90 ${loop.roundTripP90Ms.toFixed(1)} ms\n`,
     );
   }
+  if (deployed) {
+    process.stdout.write(
+      `\nDeployed bot (one sdk 5.4.3 bundle built by bp build): chat createMessage → reply on the listener, ` +
+        `run by the bots service: median ${deployed.deployedP50Ms.toFixed(1)} ms, p90 ${deployed.deployedP90Ms.toFixed(1)} ms; ` +
+        `served over HTTP by bp serve: median ${deployed.servedP50Ms.toFixed(1)} ms, p90 ${deployed.servedP90Ms.toFixed(1)} ms. ` +
+        `Cold start (deploy answered → first reply): ${deployed.coldStartMs} ms. Memory of an idle deployed bot: ${deployed.idleBotRssMb.toFixed(0)} MB resident\n`,
+    );
+  }
 }
 
 async function run(mode: 'mesh' | 'local', url: string, operations: Operation[], results: Record<string, { mesh?: Measurement; local?: Measurement }>) {
@@ -65,7 +80,9 @@ async function run(mode: 'mesh' | 'local', url: string, operations: Operation[],
     (results[op.name] ??= {})[mode] = m;
     // Let the last in-flight requests of the load finish before anything shuts down.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    process.stdout.write(`${mode.padEnd(5)} ${op.name.padEnd(22)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${m.failures} failed of ${m.requests})\n`);
+    process.stdout.write(
+      `${mode.padEnd(5)} ${op.name.padEnd(22)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${m.failures} failed of ${m.requests})\n`,
+    );
     if (m.failures > 0) throw new Error(`${op.name} failed ${m.failures} times under load in ${mode} mode`);
   }
 }

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { BotsModule } from '@platform/bots-service';
+import { runService } from '@platform/messaging';
+
+runService('bots', (config) => BotsModule.forRoot(config));

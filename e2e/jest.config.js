@@ -1,0 +1,21 @@
+// End-to-end tests: the real mesh (built from dist/) on the real Postgres and NATS, driven
+// through the gateway with the official clients. One mesh per run, in its own database and
+// under its own NATS subject prefix.
+const { join } = require('node:path');
+const preset = require('../jest.preset');
+
+module.exports = {
+  ...preset,
+  // @botpress/webchat-client ships ES modules only: it is compiled to CommonJS for the tests.
+  transform: {
+    ...preset.transform,
+    '/node_modules/@botpress/webchat-client/.+\\.js$': ['ts-jest', { tsconfig: join(__dirname, 'tsconfig.esm-packages.json') }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@botpress/webchat-client/)'],
+  displayName: 'e2e',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.e2e-spec.ts'],
+  globalSetup: '<rootDir>/src/global-setup.ts',
+  globalTeardown: '<rootDir>/src/global-teardown.ts',
+  testTimeout: 60000,
+};

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@botpress/client';
+import { AuthenticatedClient, Client as ChatClient } from '@botpress/chat';
+import { createTestDatabase, dropTestDatabase, fakeBot, freePort, Mesh, sleep, until } from '@platform/testing';
+
+/**
+ * Durability of delivery, on a mesh of its own so that the test may stop and kill its runtime
+ * service: bot down then up, runtime killed mid-stream, bounded attempts.
+ */
+describe('event delivery to bot code', () => {
+  let mesh: Mesh;
+  let database: string;
+  const token = `bp_pat_delivery_${randomBytes(12).toString('hex')}`;
+
+  beforeAll(async () => {
+    database = `bp_test_delivery_${randomBytes(4).toString('hex')}`;
+    // Six attempts 100, 200, 300, 300, 300 ms apart: a bot down for a moment recovers in time,
+    // a bot that keeps failing exhausts them quickly.
+    Object.assign(process.env, { EVENT_MAX_ATTEMPTS: '6', EVENT_RETRY_BASE_MS: '100', EVENT_RETRY_MAX_MS: '300' });
+    mesh = await Mesh.start({
+      databaseUrl: await createTestDatabase(database),
+      natsPrefix: `delivery_${randomBytes(3).toString('hex')}`,
+      bootstrapToken: token,
+      logDir: join(tmpdir(), `bp-e2e-delivery-${database}`),
+    });
+  }, 60000);
+
+  afterAll(async () => {
+    await mesh?.stopAll();
+    await dropTestDatabase(database);
+  });
+
+  async function adminClient() {
+    const { workspaces } = await new Client({ apiUrl: mesh.url, token }).listWorkspaces({});
+    return new Client({ apiUrl: mesh.url, token, workspaceId: workspaces[0].id });
+  }
+
+  async function chatBot(url: string | null) {
+    const admin = await adminClient();
+    const { bot } = await admin.createBot({ name: 'delivery', configuration: { data: { lang: 'en' }, schema: {} } });
+    const { bot: updated } = await admin.updateBot({ id: bot.id, url, integrations: { webchat: { integrationId: 'chat' } } });
+    const user: AuthenticatedClient = await ChatClient.connect({ apiUrl: `${mesh.url}/chat/${updated.integrations.webchat.webhookId}` });
+    const { conversation } = await user.createConversation({});
+    const runtime = new Client({ apiUrl: mesh.url, token, botId: bot.id });
+    return { botId: bot.id, user, conversationId: conversation.id, runtime };
+  }
+
+  async function send(user: AuthenticatedClient, conversationId: string, texts: string[]) {
+    const ids: string[] = [];
+    for (const text of texts) ids.push((await user.createMessage({ conversationId, payload: { type: 'text', text } })).message.id);
+    return ids;
+  }
+
+  it('posts each event with the bot-server headers and the bot configuration', async () => {
+    const port = await freePort();
+    const bot = await fakeBot(() => 200, { port, listen: false });
+    await bot.start();
+    try {
+      const { botId, user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
+      await send(user, conversationId, ['hi']);
+      await until(() => bot.received.length >= 1, 20000);
+      const { headers, event } = bot.received[0];
+      expect(headers['x-bot-id']).toBe(botId);
+      expect(headers['x-bot-user-id']).toBe(botId);
+      expect(headers['x-bp-operation']).toBe('event_received');
+      expect(headers['x-bp-type']).toBe('message_created');
+      expect(JSON.parse(Buffer.from(String(headers['x-bp-configuration']), 'base64').toString())).toEqual({ lang: 'en' });
+      expect(event).toMatchObject({ type: 'message_created', preview: 'hi' });
+    } finally {
+      await bot.stop();
+    }
+  });
+
+  it('keeps events while the bot is down and delivers every one, in order, once it is up', async () => {
+    const port = await freePort();
+    const { user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
+    const texts = Array.from({ length: 8 }, (_, i) => `m${i}`);
+    const ids = await send(user, conversationId, texts);
+    await sleep(400); // a few failed attempts while nothing listens
+    const bot = await fakeBot(() => 200, { port, listen: false });
+    await bot.start();
+    try {
+      await until(() => new Set(bot.received.map((r) => r.event.messageId)).size >= ids.length, 20000);
+      const firstSeen = [...new Map(bot.received.map((r) => [r.event.messageId, r.event.preview])).values()];
+      expect(firstSeen).toEqual(texts);
+    } finally {
+      await bot.stop();
+    }
+  });
+
+  it('retries while the bot answers 5xx, then marks the event failed after the bounded attempts and moves on', async () => {
+    const port = await freePort();
+    let failing = true;
+    const bot = await fakeBot(() => (failing ? 503 : 200), { port, listen: false });
+    await bot.start();
+    try {
+      const { user, conversationId, runtime } = await chatBot(`http://127.0.0.1:${port}/`);
+      const [doomed] = await send(user, conversationId, ['doomed']);
+      await until(() => bot.received.filter((r) => r.event.messageId === doomed).length >= 6, 20000);
+      failing = false;
+      const [next] = await send(user, conversationId, ['next']);
+      await until(() => bot.received.some((r) => r.event.messageId === next), 20000);
+      expect(bot.received.filter((r) => r.event.messageId === doomed)).toHaveLength(6);
+      const doomedEventId = bot.received.find((r) => r.event.messageId === doomed)!.event.id;
+      const { event } = await runtime.getEvent({ id: doomedEventId });
+      expect(event.status).toBe('failed');
+      expect(event.failureReason).toMatch(/503/);
+    } finally {
+      await bot.stop();
+    }
+  });
+
+  it('logs deliveries and failures for getBotLogs, filterable by time and level', async () => {
+    const port = await freePort();
+    let failing = true;
+    const bot = await fakeBot(() => (failing ? 500 : 200), { port, listen: false });
+    await bot.start();
+    try {
+      const timeStart = new Date().toISOString();
+      const { botId, user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
+      await send(user, conversationId, ['first']);
+      await until(() => bot.received.length >= 2, 20000);
+      failing = false;
+      await until(() => bot.received.length >= 3, 20000);
+      const admin = await adminClient();
+      let logs: Array<{ level: string; message: string; conversationId?: string }> = [];
+      for (let i = 0; i < 50 && !logs.some((l) => l.level === 'info'); i++) {
+        logs = (await admin.getBotLogs({ id: botId, timeStart })).logs;
+        await sleep(100);
+      }
+      expect(logs.filter((l) => l.level === 'warn').length).toBeGreaterThanOrEqual(2);
+      expect(logs.find((l) => l.level === 'warn')!.message).toMatch(/answered 500/);
+      expect(logs.find((l) => l.level === 'info')!.message).toMatch(/^Delivered event evt_/);
+      expect(logs.every((l) => l.conversationId === conversationId)).toBe(true);
+      const onlyInfo = await admin.getBotLogs({ id: botId, timeStart, level: 'info' });
+      expect(onlyInfo.logs.every((l) => l.level === 'info')).toBe(true);
+      const future = await admin.getBotLogs({ id: botId, timeStart: new Date(Date.now() + 60000).toISOString() });
+      expect(future.logs).toEqual([]);
+    } finally {
+      await bot.stop();
+    }
+  });
+
+  it('loses nothing when the runtime service is killed mid-stream', async () => {
+    const port = await freePort();
+    // A slow bot, so that the kill lands while deliveries are in progress.
+    const bot = await fakeBot(() => 200, { port, delayMs: 300, listen: false });
+    await bot.start();
+    try {
+      const { user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
+      const first = await send(user, conversationId, ['a0', 'a1', 'a2']);
+      await until(() => bot.received.length >= 1, 20000);
+      await mesh.stop('runtime', 'SIGKILL');
+      expect(new Set(bot.received.map((r) => r.event.messageId)).size).toBeLessThan(3);
+      mesh.spawn('runtime');
+      await mesh.waitHealthy();
+      const second = await send(user, conversationId, ['b0', 'b1', 'b2']);
+      const all = [...first, ...second];
+      await until(() => all.every((id) => bot.received.some((r) => r.event.messageId === id)), 30000);
+      const order = [...new Map(bot.received.map((r) => [r.event.messageId, r.event.preview])).values()];
+      expect(order).toEqual(['a0', 'a1', 'a2', 'b0', 'b1', 'b2']);
+    } finally {
+      await bot.stop();
+    }
+  });
+
+  it('accumulates the events of a bot without url, undelivered', async () => {
+    const { user, conversationId, runtime } = await chatBot(null);
+    const [id] = await send(user, conversationId, ['nobody home']);
+    await sleep(500);
+    const { events } = await runtime.listEvents({ messageId: id });
+    expect(events).toHaveLength(1);
+    expect(events[0].status).toBe('pending');
+  });
+});

@@ -1,5 +1,0 @@
-export * from './credentials';
-export * from './secrets';
-export * from './user-key';
-export * from './guards';
-export * from './secret-box';

@@ -1,7 +1,0 @@
-/** Workspace roles, weakest first (DESIGN §5). */
-export const ROLES = ['viewer', 'billing', 'developer', 'manager', 'administrator', 'owner'] as const;
-export type Role = (typeof ROLES)[number];
-
-export function roleAtLeast(role: Role, minimum: Role): boolean {
-  return ROLES.indexOf(role) >= ROLES.indexOf(minimum);
-}

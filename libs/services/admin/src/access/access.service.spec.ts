@@ -1,0 +1,93 @@
+import { AdminCaller, ApiError, Role } from '@platform/contracts';
+import { AccountEntity } from '../accounts/account.entity';
+import { AccountsRepository } from '../accounts/accounts.repository';
+import { MemberEntity } from '../workspaces/member.entity';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { AccessService } from './access.service';
+
+const now = new Date('2026-01-01T00:00:00.000Z');
+const account: AccountEntity = {
+  id: 'acc_1',
+  email: 'a@localhost',
+  displayName: null,
+  profilePicture: null,
+  platformOwner: false,
+  createdAt: now,
+  updatedAt: now,
+};
+const workspace: WorkspaceEntity = { id: 'wkspace_1', name: 'w', ownerId: 'acc_0', handle: null, createdAt: now, updatedAt: now };
+
+/** An AccessService over in-memory repositories: one token, one workspace, at most one membership. */
+function service(role?: Role, holder: AccountEntity = account) {
+  const accounts = { findByTokenHash: async (hash: string) => (hash === 'known' ? holder : null) } as unknown as AccountsRepository;
+  const workspaces = {
+    findById: async (id: string) => (id === workspace.id ? workspace : null),
+    findMember: async (workspaceId: string, accountId: string): Promise<MemberEntity | null> =>
+      role && workspaceId === workspace.id && accountId === holder.id
+        ? { id: 'member_1', workspaceId, accountId, invitedEmail: null, role, createdAt: now }
+        : null,
+  } as unknown as WorkspacesRepository;
+  return new AccessService(accounts, workspaces);
+}
+
+async function refusal(run: Promise<unknown>): Promise<ApiError> {
+  const err = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ApiError);
+  return err as ApiError;
+}
+
+const caller = (props: Partial<AdminCaller> = {}): AdminCaller => ({ tokenHash: 'known', workspaceId: workspace.id, ...props });
+
+describe('AccessService', () => {
+  it('authenticates a known token and refuses an unknown one with 401', async () => {
+    await expect(service().authenticate('known')).resolves.toBe(account);
+    expect(await refusal(service().authenticate('unknown'))).toMatchObject({ code: 401, type: 'Unauthorized' });
+  });
+
+  it('lets only the platform owner act on the platform as a whole: 403 for others, 401 for unknown tokens', async () => {
+    const owner = { ...account, platformOwner: true };
+    await expect(service(undefined, owner).requirePlatformOwner('known')).resolves.toBe(owner);
+    expect(await refusal(service('owner').requirePlatformOwner('known'))).toMatchObject({ code: 403, type: 'Forbidden' });
+    expect(await refusal(service(undefined, owner).requirePlatformOwner('unknown'))).toMatchObject({ code: 401, type: 'Unauthorized' });
+  });
+
+  it('is 401 for an unknown token even on a workspace the account belongs to', async () => {
+    expect(await refusal(service('owner').requireRole(caller({ tokenHash: 'unknown' }), 'viewer'))).toMatchObject({ code: 401 });
+  });
+
+  it('is 401 without a workspace id and with an unknown one', async () => {
+    expect(await refusal(service('owner').requireRole(caller({ workspaceId: undefined }), 'viewer'))).toMatchObject({ code: 401, type: 'Unauthorized' });
+    expect(await refusal(service('owner').requireRole(caller({ workspaceId: 'wkspace_nope' }), 'viewer'))).toMatchObject({ code: 401, type: 'Unauthorized' });
+  });
+
+  it('is 403 for a valid token on a workspace it is not a member of', async () => {
+    expect(await refusal(service(undefined).requireRole(caller(), 'viewer'))).toMatchObject({ code: 403, type: 'Forbidden' });
+  });
+
+  it.each([
+    ['viewer', 'developer'],
+    ['billing', 'developer'],
+    ['developer', 'manager'],
+    ['administrator', 'owner'],
+  ] as Array<[Role, Role]>)('is 403 for a %s where %s is needed', async (role, minimum) => {
+    const err = await refusal(service(role).requireRole(caller(), minimum));
+    expect(err).toMatchObject({ code: 403, type: 'Forbidden' });
+    expect(err.message).toContain(minimum);
+  });
+
+  it.each([
+    ['viewer', 'viewer'],
+    ['developer', 'developer'],
+    ['manager', 'developer'],
+    ['administrator', 'developer'],
+    ['owner', 'developer'],
+    ['owner', 'owner'],
+  ] as Array<[Role, Role]>)('lets a %s do what needs %s', async (role, minimum) => {
+    const access = await service(role).requireRole(caller(), minimum);
+    expect(access).toEqual({ account, member: expect.objectContaining({ role }), workspaceId: workspace.id });
+  });
+});

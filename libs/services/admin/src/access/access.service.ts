@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { AdminCaller, Errors, Role, roleAtLeast } from '@platform/contracts';
+import { AccountEntity } from '../accounts/account.entity';
+import { AccountsRepository } from '../accounts/accounts.repository';
+import { ActiveMember } from '../workspaces/member.entity';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+
+export interface WorkspaceAccess {
+  account: AccountEntity;
+  member: ActiveMember;
+  workspaceId: string;
+}
+
+/**
+ * Who the caller is and what they may do (docs/contracts.md, "Authentication"): an unknown token or workspace is 401, a
+ * valid token without the needed role in the workspace is 403.
+ */
+@Injectable()
+export class AccessService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly workspaces: WorkspacesRepository,
+  ) {}
+
+  async authenticate(tokenHash: string): Promise<AccountEntity> {
+    const account = await this.accounts.findByTokenHash(tokenHash);
+    if (!account) throw Errors.unauthorized('The token is not valid');
+    return account;
+  }
+
+  /** Only the platform owner (the bootstrap account) may act on the platform as a whole. */
+  async requirePlatformOwner(tokenHash: string): Promise<AccountEntity> {
+    const account = await this.authenticate(tokenHash);
+    if (!account.platformOwner) throw Errors.forbidden('Only the platform owner may do this');
+    return account;
+  }
+
+  async requireRole(caller: AdminCaller, minimum: Role): Promise<WorkspaceAccess> {
+    const account = await this.authenticate(caller.tokenHash);
+    if (!caller.workspaceId) throw Errors.unauthorized('The x-workspace-id header is required');
+    const workspace = await this.workspaces.findById(caller.workspaceId);
+    if (!workspace) throw Errors.unauthorized(`Workspace '${caller.workspaceId}' does not exist`);
+    const member = await this.workspaces.findMember(workspace.id, account.id);
+    if (!member) throw Errors.forbidden('The caller is not a member of this workspace');
+    if (!roleAtLeast(member.role, minimum)) {
+      throw Errors.forbidden(`This action needs the ${minimum} role or above; the caller is ${member.role}`);
+    }
+    return { account, member, workspaceId: workspace.id };
+  }
+}

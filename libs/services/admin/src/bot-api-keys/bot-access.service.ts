@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { DeliveryTarget, Errors, roleAtLeast, RuntimeAuthorization, WebhookResolution } from '@platform/contracts';
+import { AccessService } from '../access/access.service';
+import { BotEntity } from '../bots/bot.entity';
+import { BotsRepository } from '../bots/bots.repository';
+import { SigningSecrets } from '../bots/signing-secrets';
+import { CHAT_INTEGRATION_ID } from '../bots/builtin-integrations';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { BotApiKeysRepository } from './bot-api-keys.repository';
+
+/** Answers the other services' questions about bots: runtime access and chat webhooks. */
+@Injectable()
+export class BotAccessService {
+  constructor(
+    private readonly access: AccessService,
+    private readonly bots: BotsRepository,
+    private readonly workspaces: WorkspacesRepository,
+    private readonly botApiKeys: BotApiKeysRepository,
+    private readonly signingSecrets: SigningSecrets,
+  ) {}
+
+  /**
+   * A runtime caller must be a developer (or above) of the bot's workspace, or hold an API key
+   * of that very bot. An unknown bot and another tenant's bot answer the same 403, so bot ids
+   * cannot be probed; a deleted key is unknown, so 401.
+   */
+  async authorizeRuntime(tokenHash: string, botId: string): Promise<RuntimeAuthorization> {
+    const bak = await this.botApiKeys.findByTokenHash(tokenHash);
+    const bot = bak ? (bak.botId === botId ? await this.bots.findById(botId) : null) : await this.memberBot(tokenHash, botId);
+    if (!bot) throw Errors.forbidden(`The token may not act on bot '${botId}'`);
+    const integrations = await this.bots.integrationsOf(bot.id);
+    return {
+      botId: bot.id,
+      workspaceId: bot.workspaceId,
+      integrations: integrations.map((i) => ({ alias: i.alias, integrationId: i.integrationId, webhookId: i.webhookId })),
+    };
+  }
+
+  /** The bot, if the account holding the token is a developer (or above) of its workspace. */
+  private async memberBot(tokenHash: string, botId: string): Promise<BotEntity | null> {
+    const account = await this.access.authenticate(tokenHash);
+    const bot = await this.bots.findById(botId);
+    const member = bot ? await this.workspaces.findMember(bot.workspaceId, account.id) : null;
+    return bot && member && roleAtLeast(member.role, 'developer') ? bot : null;
+  }
+
+  async deliveryTarget(botId: string): Promise<DeliveryTarget> {
+    const bot = await this.bots.findById(botId);
+    if (!bot) throw Errors.notFound('Bot', botId);
+    const deployed = bot.deployedAt !== null && (await this.bots.hasCode(bot.id));
+    return {
+      botId: bot.id,
+      url: bot.url,
+      deployedAt: deployed ? bot.deployedAt!.toISOString() : null,
+      revision: bot.updatedAt.toISOString(),
+      configuration: bot.definition.configuration.data,
+      signingSecrets: await this.signingSecrets.active(bot.id),
+    };
+  }
+
+  async resolveWebhook(webhookId: string): Promise<WebhookResolution> {
+    const instance = await this.bots.findIntegrationByWebhook(webhookId);
+    if (!instance || instance.integrationId !== CHAT_INTEGRATION_ID || !instance.enabled) {
+      throw Errors.notFound('Webhook', webhookId);
+    }
+    const { encryptionKey: configured, userKeyTtlSeconds } = instance.configuration;
+    return {
+      webhookId,
+      botId: instance.botId,
+      alias: instance.alias,
+      encryptionKey: typeof configured === 'string' ? configured : instance.generatedKey,
+      ...(typeof userKeyTtlSeconds === 'number' ? { userKeyTtlSeconds } : {}),
+    };
+  }
+}

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, Repository } from 'typeorm';
+import { SecretBox } from '@platform/auth';
+import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { BotIntegrationEntity } from './bot-integration.entity';
+import { BotEntity } from './bot.entity';
+
+export interface BotFilter extends PageQuery {
+  workspaceId: string;
+  dev?: boolean;
+  tags?: Record<string, string>;
+  integrationNames?: string[];
+  pluginNames?: string[];
+  sortField?: 'createdAt' | 'updatedAt';
+  sortDirection?: 'asc' | 'desc';
+}
+
+@Injectable()
+export class BotsRepository {
+  constructor(
+    @InjectRepository(BotEntity) private readonly bots: Repository<BotEntity>,
+    @InjectRepository(BotIntegrationEntity) private readonly integrations: Repository<BotIntegrationEntity>,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  findInWorkspace(workspaceId: string, id: string): Promise<BotEntity | null> {
+    return this.bots.findOne({ where: { id, workspaceId } });
+  }
+
+  findById(id: string): Promise<BotEntity | null> {
+    return this.bots.findOne({ where: { id } });
+  }
+
+  /** The bot with its code, which is otherwise never read. */
+  findWithCode(id: string): Promise<BotEntity | null> {
+    return this.bots.createQueryBuilder('b').addSelect('b.code').where('b.id = :id', { id }).getOne();
+  }
+
+  /** Whether the bot has deployed code (without reading it). */
+  async hasCode(id: string): Promise<boolean> {
+    const [row] = (await this.bots.query(`SELECT "code" IS NOT NULL AS "deployed" FROM "admin"."bots" WHERE "id" = $1`, [id])) as Array<{ deployed: boolean }>;
+    return row?.deployed ?? false;
+  }
+
+  async integrationsOf(botId: string): Promise<BotIntegrationEntity[]> {
+    return (await this.integrations.find({ where: { botId }, order: { alias: 'ASC' } })).map((i) => this.open(i));
+  }
+
+  async findIntegrationByWebhook(webhookId: string): Promise<BotIntegrationEntity | null> {
+    const found = await this.integrations.findOne({ where: { webhookId } });
+    return found && this.open(found);
+  }
+
+  list(filter: BotFilter): Promise<Page<BotEntity>> {
+    const query = this.bots.createQueryBuilder('b').where('b.workspace_id = :workspaceId', { workspaceId: filter.workspaceId });
+    if (filter.dev !== undefined) query.andWhere('b.dev = :dev', { dev: filter.dev });
+    if (filter.tags && Object.keys(filter.tags).length > 0) query.andWhere('b.tags @> CAST(:tags AS jsonb)', { tags: JSON.stringify(filter.tags) });
+    if (filter.integrationNames?.length) {
+      query.andWhere(
+        new Brackets((w) =>
+          w.where(`EXISTS (SELECT 1 FROM "admin"."bot_integrations" i WHERE i.bot_id = b.id AND i.integration_id IN (:...integrationNames))`, {
+            integrationNames: filter.integrationNames,
+          }),
+        ),
+      );
+    }
+    if (filter.pluginNames?.length) {
+      query.andWhere(`(b.definition -> 'plugins') ?| ARRAY[:...pluginNames]`, { pluginNames: filter.pluginNames });
+    }
+    return keysetPage(query, { sortProperty: filter.sortField ?? 'createdAt', direction: filter.sortDirection ?? 'desc' }, filter);
+  }
+
+  async insert(bot: BotEntity): Promise<void> {
+    await this.bots.insert(bot as never);
+  }
+
+  /** Saves the bot and replaces its integration instances in one transaction. */
+  async save(bot: BotEntity, upserts: BotIntegrationEntity[], removedAliases: string[]): Promise<void> {
+    await this.bots.manager.transaction(async (manager) => {
+      const { code, ...rest } = bot;
+      await manager.update(BotEntity, { id: bot.id }, (code === undefined ? rest : bot) as never);
+      if (removedAliases.length > 0) {
+        await manager
+          .createQueryBuilder()
+          .delete()
+          .from(BotIntegrationEntity)
+          .where('bot_id = :botId AND alias IN (:...aliases)', { botId: bot.id, aliases: removedAliases })
+          .execute();
+      }
+      if (upserts.length > 0) await manager.upsert(BotIntegrationEntity, upserts.map((i) => this.seal(i)) as never, ['botId', 'alias']);
+    });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.bots.delete({ id });
+  }
+
+  /** Signing keys never reach the database in clear. */
+  private seal(i: BotIntegrationEntity): BotIntegrationEntity {
+    const { encryptionKey, ...configuration } = i.configuration;
+    return {
+      ...i,
+      generatedKey: this.secrets.seal(i.generatedKey),
+      configuration: typeof encryptionKey === 'string' ? { ...configuration, encryptionKey: this.secrets.seal(encryptionKey) } : i.configuration,
+    };
+  }
+
+  private open(i: BotIntegrationEntity): BotIntegrationEntity {
+    const { encryptionKey } = i.configuration;
+    return {
+      ...i,
+      generatedKey: this.secrets.open(i.generatedKey),
+      configuration: typeof encryptionKey === 'string' ? { ...i.configuration, encryptionKey: this.secrets.open(encryptionKey) } : i.configuration,
+    };
+  }
+}

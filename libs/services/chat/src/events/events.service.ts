@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { Errors, ListEventsResponse, RuntimeEventView, RuntimeOperations as Runtime } from '@platform/contracts';
+import { ChatAccess } from '../access/chat-access.policy';
+import { RuntimeClient } from '../runtime/runtime-client';
+
+/** Type of the runtime event recording a custom event sent from the chat API. */
+export const CUSTOM_EVENT_TYPE = 'custom';
+
+/** A chat user's events are incoming runtime events of the conversation, delivered to the bot. */
+@Injectable()
+export class EventsService {
+  constructor(private readonly runtime: RuntimeClient) {}
+
+  async create(access: ChatAccess, conversationId: string, type: string, payload: Record<string, unknown>): Promise<RuntimeEventView> {
+    const { event } = await this.runtime.call(Runtime.createEvent, access, { body: { type, conversationId, userId: access.userId, payload } });
+    return event;
+  }
+
+  /** An event of one of the given types, in a conversation the user takes part in (404 for any other). */
+  async get(access: ChatAccess, id: string, types: string[]): Promise<RuntimeEventView> {
+    const { event } = await this.runtime.call(Runtime.getEvent, access, { params: { id } });
+    if (!types.includes(event.type)) throw Errors.notFound('Event', id);
+    return event;
+  }
+
+  /** The conversation's events of a type, newest first. */
+  list(access: ChatAccess, conversationId: string, type: string): Promise<ListEventsResponse> {
+    return this.runtime.call(Runtime.listEvents, access, { query: { conversationId, type } });
+  }
+}

@@ -1,0 +1,77 @@
+import { INestApplication, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ALL_OPERATIONS } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import { operationControllers } from '../routes/operation-routes';
+import { RateLimits } from '../http/rate-limits';
+import { RequestBodyReader } from '../http/request-body';
+import { StreamRelay } from '../streams/stream-relay';
+
+/** Version of the runtime API this platform is wire-compatible with (docs/contracts.md, "Versioning"). */
+export const API_VERSION = '1.82.0';
+
+/**
+ * The OpenAPI document, generated from the gateway's controllers and the shared DTOs. It does
+ * not depend on settings, so the checked-in copy can be compared byte for byte.
+ */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Bot platform API')
+    .setDescription(
+      'Runtime (`/v1/chat`), admin (`/v1/admin`) and chat (`/chat/{webhookId}`) APIs, wire-compatible with the Botpress Cloud APIs. ' +
+        'Every operation is tagged `documented` (stable) or `experimental`.',
+    )
+    .setVersion(API_VERSION)
+    .addBearerAuth()
+    .addTag('documented', 'Stable operations')
+    .addTag('experimental', 'Operations or fields that may still change')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (_controller, method) => method,
+  });
+  return sortKeys(document) as OpenAPIObject;
+}
+
+export function setupDocs(app: INestApplication): void {
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+}
+
+/** Deterministic key order, so the document's text only changes when its content does. */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** Only the generated routes, with nothing behind them: enough for the document. */
+@Module({
+  controllers: operationControllers(ALL_OPERATIONS),
+  providers: [
+    { provide: BusClient, useValue: {} },
+    { provide: StreamRelay, useValue: {} },
+    { provide: RequestBodyReader, useValue: {} },
+    { provide: RateLimits, useValue: {} },
+  ],
+})
+class DocumentedRoutesModule {}
+
+/**
+ * The document without a running gateway, NATS or Postgres: the checked-in copy is compared
+ * with it in a unit test and rewritten from it by `npm run openapi`.
+ */
+export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
+  const app = await NestFactory.create(DocumentedRoutesModule, { logger: false, abortOnError: false });
+  try {
+    return buildOpenApiDocument(app);
+  } finally {
+    await app.close();
+  }
+}

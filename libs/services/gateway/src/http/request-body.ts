@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { PlatformConfig } from '@platform/config';
+import { ApiError, Errors } from '@platform/contracts';
+import { RawJson } from '@platform/messaging';
+import { BodyBudget } from './body-budget';
+import { DEFAULT_MAX_BODY_BYTES, familyOf } from './families';
+import { JsonShapeCheck } from './json-shape';
+
+/** At most this many body bytes are held in the gateway at once, across all requests. */
+const IN_FLIGHT_BODY_BYTES = 256 * 1024 * 1024;
+/** The part of that one client address may hold: more than the largest family limit, so any allowed body fits. */
+const CLIENT_SHARE = 0.5;
+
+/**
+ * Reads an operation's JSON body once the route and the credential headers are known: the
+ * family's size limit on the bytes actually received (Content-Length or chunked), memory from a
+ * shared budget in which each client has a share, a deadline for the whole body and for each
+ * pause, and the body's shape checked as it arrives (`JsonShapeCheck`). The body is forwarded as
+ * received, never parsed here.
+ */
+@Injectable()
+export class RequestBodyReader {
+  private readonly budget = new BodyBudget(IN_FLIGHT_BODY_BYTES, CLIENT_SHARE);
+
+  constructor(private readonly config: PlatformConfig) {}
+
+  /** The request's JSON body, or undefined when it has none. Its memory is released when the answer is sent. */
+  async readJson(req: Request, res: Response): Promise<RawJson | undefined> {
+    const limit = familyOf(req.path)?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const declared = req.headers['content-length'] !== undefined ? Number(req.headers['content-length']) : undefined;
+    if (!((declared !== undefined && declared > 0) || req.headers['transfer-encoding'] !== undefined)) return undefined;
+    if (declared !== undefined && declared > limit) throw Errors.payloadTooLarge(limit);
+    const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (contentType !== 'application/json' && !contentType.endsWith('+json')) throw Errors.unsupportedMediaType(contentType || 'none');
+
+    const client = req.socket.remoteAddress ?? 'unknown';
+    const gone = new AbortController();
+    let held = 0;
+    const release = () => {
+      this.budget.release(client, held);
+      held = 0;
+    };
+    res.once('close', () => {
+      gone.abort(Errors.invalidPayload('The request was closed before its body arrived'));
+      release();
+    });
+
+    const shape = new JsonShapeCheck();
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const reading = (async () => {
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        received += chunk.length;
+        if (received > limit) throw Errors.payloadTooLarge(limit);
+        await this.budget.reserve(client, chunk.length, gone.signal);
+        held += chunk.length;
+        shape.feed(chunk);
+        chunks.push(chunk);
+      }
+      shape.end();
+    })();
+    await withDeadlines(reading, req, this.config.bodyReadTimeoutMs, this.config.bodyIdleTimeoutMs);
+    return new RawJson(Buffer.concat(chunks, received).toString('utf8'));
+  }
+}
+
+/**
+ * The whole body within `totalMs`, and no pause longer than `idleMs`: a stalled upload, or a
+ * Content-Length larger than what is sent, ends with 408 instead of holding the connection.
+ */
+function withDeadlines(reading: Promise<void>, req: Request, totalMs: number, idleMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timedOut = (what: string) => () => {
+      req.off('data', touch);
+      reject(Errors.requestTimeout(what));
+    };
+    const total = setTimeout(timedOut(`arrive within ${totalMs} ms`), totalMs);
+    let idle = setTimeout(timedOut(`pause for more than ${idleMs} ms`), idleMs);
+    const touch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(timedOut(`pause for more than ${idleMs} ms`), idleMs);
+    };
+    req.on('data', touch);
+    const done = () => {
+      clearTimeout(total);
+      clearTimeout(idle);
+      req.off('data', touch);
+    };
+    reading.then(
+      () => {
+        done();
+        resolve();
+      },
+      (error: unknown) => {
+        done();
+        reject(ApiError.isApiError(error) ? error : Errors.invalidPayload('The request body could not be read'));
+      },
+    );
+  });
+}

@@ -1,0 +1,4 @@
+export * from './gateway.factory';
+export * from './gateway.module';
+export * from './run-gateway';
+export * from './docs/openapi';

@@ -1,0 +1,60 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiParam } from '@nestjs/swagger';
+import { HttpCallers } from '@platform/auth';
+import { AnyOperation, Caller, Family } from '@platform/contracts';
+import type { Request } from 'express';
+
+export interface HttpFamily {
+  /** The caller of a request, or a 401 when its credentials are missing. */
+  caller(req: Request, operation: AnyOperation): Caller;
+  /** Path parameters that belong to the family's prefix (they name the caller, not the input). */
+  prefixParams: string[];
+  /** How the family's credentials appear in the OpenAPI document. */
+  documentation(operation: AnyOperation): MethodDecorator;
+}
+
+/** The families served over HTTP, each with its credential (docs/contracts.md, "Authentication"). */
+export const HTTP_FAMILIES: Partial<Record<Family, HttpFamily>> = {
+  runtime: {
+    caller: (req) => HttpCallers.runtime(req.headers),
+    prefixParams: [],
+    documentation: () =>
+      applyDecorators(
+        ApiBearerAuth(),
+        ApiHeader({ name: 'x-bot-id', required: true, description: 'Bot the request acts on' }),
+        ApiHeader({ name: 'x-integration-id', required: false, description: 'Integration installed on the bot' }),
+        ApiHeader({ name: 'x-integration-alias', required: false, description: 'Alias of the integration instance on the bot' }),
+      ),
+  },
+  admin: {
+    caller: (req, operation) => HttpCallers.admin(req.headers, operation),
+    prefixParams: [],
+    documentation: (operation) =>
+      applyDecorators(
+        ApiBearerAuth(),
+        ApiHeader({ name: 'x-workspace-id', required: operation.access.kind === 'workspace', description: 'Workspace the request acts in' }),
+      ),
+  },
+  chat: {
+    caller: (req, operation) => HttpCallers.chat(req.headers, operation, String(req.params.webhookId)),
+    prefixParams: ['webhookId'],
+    documentation: (operation) =>
+      applyDecorators(
+        ApiParam({ name: 'webhookId', description: "Webhook id of the bot's chat integration" }),
+        ApiHeader({ name: 'x-user-key', required: operation.access.kind === 'chat-user', description: 'Key of the chat user' }),
+      ),
+  },
+  webchat: {
+    // The web chat's client id is the webhook id of the bot's chat integration.
+    caller: (req, operation) => HttpCallers.chat(req.headers, operation, String(req.params.clientId)),
+    prefixParams: ['clientId'],
+    documentation: (operation) =>
+      applyDecorators(
+        ApiParam({ name: 'clientId', description: "Webhook id of the bot's chat integration" }),
+        ApiHeader({ name: 'x-user-key', required: operation.access.kind === 'chat-user', description: 'Key of the web chat user' }),
+        ...(operation.access.kind === 'chat-admin'
+          ? [ApiHeader({ name: 'x-admin-secret', required: true, description: "The chat integration's encryption key" })]
+          : []),
+      ),
+  },
+};

@@ -1,0 +1,142 @@
+import { Controller, HttpCode, Inject, Param, Query, Req, RequestMapping, RequestMethod, Res, Type } from '@nestjs/common';
+import { ApiBody, ApiExtension, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { AnyOperation, ApiError, Caller, Envelope, pathParameters, StreamGrant } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import type { Request, Response } from 'express';
+import { RateLimits } from '../http/rate-limits';
+import { RequestBodyReader } from '../http/request-body';
+import { StreamRelay } from '../streams/stream-relay';
+import { HTTP_FAMILIES, HttpFamily } from './http-families';
+
+/** `/v1/chat/messages/{id}` → `/v1/chat/messages/:id` */
+const expressPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
+
+/**
+ * Literal segments before parameters, so `/bots/baks` is matched before `/bots/{id}`: routes are
+ * registered in this order, and Express takes the first that matches.
+ */
+export function byRoutePrecedence(a: AnyOperation, b: AnyOperation): number {
+  const left = a.path!.split('/');
+  const right = b.path!.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const leftParam = left[i].startsWith('{');
+    const rightParam = right[i].startsWith('{');
+    if (leftParam !== rightParam) return leftParam ? 1 : -1;
+  }
+  return 0;
+}
+
+/**
+ * The gateway's routes, generated from the declared operations: one Nest controller per HTTP
+ * family, one route per operation. Each route reads the family's credentials, wraps the
+ * request in the bus envelope and forwards it to the owning service, which validates it and
+ * answers; stream operations are relayed as server-sent events. Nothing about an operation is
+ * written here: its path, input and answer come from its declaration.
+ */
+export function operationControllers(operations: readonly AnyOperation[]): Type<unknown>[] {
+  const controllers: Type<unknown>[] = [];
+  for (const [family, http] of Object.entries(HTTP_FAMILIES)) {
+    const routed = operations.filter((op) => op.family === family && op.path).sort(byRoutePrecedence);
+    if (routed.length > 0) controllers.push(familyController(family, http!, routed));
+  }
+  return controllers;
+}
+
+function familyController(family: string, http: HttpFamily, operations: AnyOperation[]): Type<unknown> {
+  class FamilyRoutes {
+    constructor(
+      @Inject(BusClient) readonly bus: BusClient,
+      @Inject(StreamRelay) readonly relay: StreamRelay,
+      @Inject(RequestBodyReader) readonly bodies: RequestBodyReader,
+      @Inject(RateLimits) readonly limits: RateLimits,
+    ) {}
+  }
+  Object.defineProperty(FamilyRoutes, 'name', { value: `${family[0].toUpperCase()}${family.slice(1)}Routes` });
+  for (const operation of operations) addRoute(FamilyRoutes.prototype, http, operation);
+  Controller()(FamilyRoutes);
+  return FamilyRoutes;
+}
+
+type RouteArgs = [params: Record<string, string>, query: Record<string, unknown>, req: Request, res: Response];
+
+type Routes = { bus: BusClient; relay: StreamRelay; bodies: RequestBodyReader; limits: RateLimits };
+
+function addRoute(prototype: Routes, http: HttpFamily, operation: AnyOperation): void {
+  const key = operation.name;
+  async function handle(this: Routes, ...[params, query, req, res]: RouteArgs): Promise<unknown> {
+    // The route, the credential headers and the rate limits are checked before a byte of the body is read.
+    const caller = http.caller(req, operation);
+    await this.limits.admitCaller(caller, req.ip ?? '');
+    try {
+      return await forward.call(this, caller, params, query, req, res);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 401) await this.limits.refused(req.ip ?? '');
+      throw error;
+    }
+  }
+  async function forward(this: Routes, caller: Caller, ...[params, query, req, res]: RouteArgs): Promise<unknown> {
+    const envelope: Envelope = {
+      // The body comes first: whatever it holds, the envelope's own fields are written after it.
+      body: operation.body ? await this.bodies.readJson(req, res) : undefined,
+      requestId: req.requestId!,
+      caller,
+      params: withoutPrefixParams(params, http.prefixParams),
+      // Query parameters of an operation that declares none are ignored, as they always were.
+      query: operation.query ? query : undefined,
+      idempotencyKey: operation.idempotent ? idempotencyKeyOf(req) : undefined,
+    };
+    if (!operation.stream) return this.bus.call(operation, envelope);
+    const grant = (await this.bus.call(operation, envelope)) as StreamGrant;
+    await this.relay.relay(grant, req, res);
+  }
+  // Nest and @nestjs/swagger find a route's metadata by the handler's name.
+  Object.defineProperty(handle, 'name', { value: key });
+  Object.defineProperty(prototype, key, { value: handle, writable: true, configurable: true });
+  const descriptor = Object.getOwnPropertyDescriptor(prototype, key)!;
+
+  // The parameter types tell @nestjs/swagger what the path, query and body hold.
+  Reflect.defineMetadata('design:paramtypes', [operation.params ?? Object, operation.query ?? Object, Object, Object], prototype, key);
+  Param()(prototype, key, 0);
+  Query()(prototype, key, 1);
+  Req()(prototype, key, 2);
+  // Streams write their own answer; other routes only need the response to release the body's memory.
+  Res({ passthrough: !operation.stream })(prototype, key, 3);
+
+  const decorators: MethodDecorator[] = [
+    RequestMapping({ path: expressPath(operation.path!), method: RequestMethod[operation.http!.method] }),
+    HttpCode(200),
+    ApiOperation({ operationId: operation.operationId, summary: operation.summary, tags: [operation.stability] }),
+    ApiExtension('x-stability', operation.stability),
+    operation.response ? ApiOkResponse({ type: operation.response }) : ApiOkResponse({ schema: { type: 'object' } }),
+    http.documentation(operation),
+  ];
+  if (operation.body) decorators.push(ApiBody({ type: operation.body }));
+  if (operation.idempotent) {
+    decorators.push(
+      ApiHeader({
+        name: 'Idempotency-Key',
+        required: false,
+        description: 'A retry with the same key (within 24 hours) gets the first answer instead of creating again',
+      }),
+    );
+  }
+  if (operation.stream) decorators.push(ApiProduces('text/event-stream'));
+  for (const decorate of decorators) decorate(prototype, key, descriptor);
+  Object.defineProperty(prototype, key, descriptor);
+}
+
+/** The caller's `Idempotency-Key`, as sent (the owning service validates it). */
+function idempotencyKeyOf(req: Request): string | undefined {
+  const key = req.headers['idempotency-key'];
+  return typeof key === 'string' ? key : undefined;
+}
+
+function withoutPrefixParams(params: Record<string, string>, prefixParams: string[]): Record<string, string> {
+  if (prefixParams.length === 0) return params;
+  return Object.fromEntries(Object.entries(params).filter(([name]) => !prefixParams.includes(name)));
+}
+
+/** Declared path parameters that the operation's params class must carry (checked by a unit test). */
+export function ownPathParameters(operation: AnyOperation): string[] {
+  return pathParameters(operation.path ?? '').filter((name) => !(HTTP_FAMILIES[operation.family]?.prefixParams ?? []).includes(name));
+}

@@ -1,0 +1,65 @@
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  AccessInvalidation,
+  BotInvalidation,
+  Errors,
+  InstalledIntegration,
+  InternalOperations as Internal,
+  RuntimeAuthorization,
+  RuntimeCaller,
+  Subjects,
+} from '@platform/contracts';
+import { BusClient, serviceEnvelope } from '@platform/messaging';
+import { RUNTIME } from '../runtime-caller';
+import { AuthorizationCache } from './authorization-cache';
+
+/** How long a grant is reused when no notice voids it sooner. */
+const GRANT_TTL_MS = 5000;
+const MAX_GRANTS = 10000;
+
+/**
+ * Runtime callers are authorised by the admin service, which owns tokens, members and bots; its
+ * grants are cached briefly and dropped on every replica as soon as the admin service says so.
+ */
+@Injectable()
+export class RuntimeAccessService implements OnApplicationBootstrap {
+  private readonly grants = new AuthorizationCache(GRANT_TTL_MS, MAX_GRANTS);
+
+  constructor(private readonly bus: BusClient) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.subscribe(Subjects.invalidate.access, (notice) => this.grants.forgetAccess(notice as AccessInvalidation));
+    await this.bus.subscribe(Subjects.invalidate.bot, (notice) => this.grants.forgetBot(notice as BotInvalidation));
+  }
+
+  authorize(caller: RuntimeCaller): Promise<RuntimeAuthorization> {
+    return this.grants.get(
+      caller.tokenHash,
+      caller.botId,
+      () =>
+        this.bus.call(
+          Internal.authorizeRuntime,
+          serviceEnvelope(RUNTIME, { body: { tokenHash: caller.tokenHash, botId: caller.botId } }),
+        ) as Promise<RuntimeAuthorization>,
+    );
+  }
+
+  /** The integration instance named by `x-integration-alias`, or else by `x-integration-id`; none if neither is sent. */
+  integrationOf(caller: RuntimeCaller, authorization: RuntimeAuthorization): InstalledIntegration | undefined {
+    const installed = authorization.integrations;
+    if (caller.integrationAlias) {
+      const found = installed.find((i) => i.alias === caller.integrationAlias);
+      if (!found) throw Errors.notFound('Integration instance', caller.integrationAlias);
+      return found;
+    }
+    if (caller.integrationId) {
+      const matches = installed.filter((i) => i.integrationId === caller.integrationId);
+      if (matches.length === 0) throw Errors.notFound('Integration', caller.integrationId);
+      if (matches.length > 1) {
+        throw Errors.invalidPayload(`Integration '${caller.integrationId}' is installed more than once; send x-integration-alias`);
+      }
+      return matches[0];
+    }
+    return undefined;
+  }
+}

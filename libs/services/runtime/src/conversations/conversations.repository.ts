@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { Errors, SortDirection, SortField } from '@platform/contracts';
+import { isForeignKeyViolation, isUniqueViolation, keysetPage, Page, PageQuery } from '@platform/persistence';
+import { DateRange, whereDateRange, whereTags } from '../common/lists';
+import { TagMatch } from '../common/tags';
+import { ConversationEntity } from './conversation.entity';
+import { ParticipantEntity } from './participant.entity';
+
+export interface ConversationFilter extends PageQuery, DateRange {
+  tags?: TagMatch;
+  /** Conversations every one of these users takes part in. */
+  participantIds?: string[];
+  integrationName?: string;
+  channel?: string;
+  minMessageCount?: number;
+  maxMessageCount?: number;
+  sortField?: SortField;
+  sortDirection?: SortDirection;
+}
+
+@Injectable()
+export class ConversationsRepository {
+  constructor(
+    @InjectRepository(ConversationEntity) private readonly conversations: Repository<ConversationEntity>,
+    @InjectRepository(ParticipantEntity) private readonly participants: Repository<ParticipantEntity>,
+  ) {}
+
+  find(botId: string, id: string): Promise<ConversationEntity | null> {
+    return this.conversations.findOne({ where: { botId, id } });
+  }
+
+  async isParticipant(botId: string, conversationId: string, userId: string): Promise<boolean> {
+    return (await this.participants.count({ where: { botId, conversationId, userId } })) > 0;
+  }
+
+  /** Inserts the conversation with its first participants, all or nothing; a taken id is 409. */
+  async insert(conversation: ConversationEntity, participantIds: string[]): Promise<void> {
+    try {
+      await this.conversations.manager.transaction(async (manager) => {
+        await manager.insert(ConversationEntity, conversation as never);
+        for (const userId of participantIds) {
+          await manager.insert(ParticipantEntity, { botId: conversation.botId, conversationId: conversation.id, userId, createdAt: conversation.createdAt });
+        }
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw Errors.alreadyExists('Conversation', conversation.id);
+      if (isForeignKeyViolation(error)) throw Errors.notFound('User', participantIds.join(', '));
+      throw error;
+    }
+  }
+
+  async update(botId: string, id: string, changes: Partial<Pick<ConversationEntity, 'tags' | 'currentTaskId' | 'updatedAt'>>): Promise<void> {
+    await this.conversations.update({ botId, id }, changes);
+  }
+
+  /** The bot's conversations matching every given filter, newest first unless asked otherwise. */
+  list(botId: string, filter: ConversationFilter): Promise<Page<ConversationEntity>> {
+    const query = this.conversations.createQueryBuilder('c').where('c.bot_id = :botId', { botId });
+    (filter.participantIds ?? []).forEach((userId, i) => {
+      const takesPart = query
+        .subQuery()
+        .select('1')
+        .from(ParticipantEntity, `p${i}`)
+        .where(`p${i}.bot_id = c.bot_id AND p${i}.conversation_id = c.id AND p${i}.user_id = :participant${i}`)
+        .getQuery();
+      query.andWhere(`EXISTS ${takesPart}`, { [`participant${i}`]: userId });
+    });
+    if (filter.integrationName !== undefined) query.andWhere('c.integration = :integration', { integration: filter.integrationName });
+    if (filter.channel !== undefined) query.andWhere('c.channel = :channel', { channel: filter.channel });
+    if (filter.minMessageCount !== undefined) query.andWhere('c.message_count >= :minMessageCount', { minMessageCount: filter.minMessageCount });
+    if (filter.maxMessageCount !== undefined) query.andWhere('c.message_count <= :maxMessageCount', { maxMessageCount: filter.maxMessageCount });
+    whereTags(query, filter.tags);
+    whereDateRange(query, 'createdAt', filter);
+    return keysetPage(query, { sortProperty: filter.sortField ?? 'createdAt', direction: filter.sortDirection ?? 'desc' }, filter);
+  }
+
+  /** The oldest conversation of this integration (null: of none) and channel whose tags match. */
+  findByTags(botId: string, integration: string | null, channel: string, match: TagMatch): Promise<ConversationEntity | null> {
+    const query = this.conversations
+      .createQueryBuilder('c')
+      .where('c.bot_id = :botId AND c.channel = :channel', { botId, channel })
+      .andWhere(integration === null ? 'c.integration IS NULL' : 'c.integration = :integration', { integration });
+    return whereTags(query, match).orderBy('c.createdAt', 'ASC').addOrderBy('c.id', 'ASC').getOne();
+  }
+
+  /** Deletes the conversation; its participants and messages go with it (foreign keys). False when absent. */
+  async delete(botId: string, id: string): Promise<boolean> {
+    return ((await this.conversations.delete({ botId, id })).affected ?? 0) > 0;
+  }
+
+  /** Adds a participant; false when the user already was one. */
+  async addParticipant(participant: ParticipantEntity): Promise<boolean> {
+    const result = await this.participants.createQueryBuilder().insert().into(ParticipantEntity).values(participant).orIgnore().returning('user_id').execute();
+    return (result.raw as unknown[]).length > 0;
+  }
+
+  /** Removes a participant; false when the user was not one. */
+  async removeParticipant(botId: string, conversationId: string, userId: string): Promise<boolean> {
+    const result = await this.participants.delete({ botId, conversationId, userId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Participants in the order they joined. */
+  listParticipants(botId: string, conversationId: string, page: PageQuery): Promise<Page<ParticipantEntity>> {
+    const query = this.participants.createQueryBuilder('p').where('p.bot_id = :botId AND p.conversation_id = :conversationId', { botId, conversationId });
+    return keysetPage(query, { sortProperty: 'createdAt', idProperty: 'userId' }, page);
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Subjects } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import { PeriodicTask } from '../common/periodic-task';
+import type { EventEntity } from '../events/event.entity';
+import { MailboxesRepository } from './mailboxes.repository';
+
+const REPAIR_INTERVAL_MS = 3000;
+const REPAIR_BATCH = 1000;
+
+/**
+ * The events table is the outbox: an event to deliver is committed with what it records, and
+ * its lane is queued in the same transaction (`enqueueLanes`). Once committed, the dispatchers
+ * of every replica are woken (a fan-out notice, at most one per tick however many events); a
+ * periodic repair queues any lane left without a mailbox, so no committed event is ever lost.
+ */
+@Injectable()
+export class EventOutbox implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('EventOutbox');
+  private readonly repairs = new PeriodicTask(this.logger, 'Delivery queue repair', REPAIR_INTERVAL_MS, () => this.repair());
+  private wakePending = false;
+
+  constructor(
+    private readonly bus: BusClient,
+    private readonly mailboxes: MailboxesRepository,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.repairs.start({ runNow: true });
+  }
+
+  onApplicationShutdown(): void {
+    this.repairs.stop();
+  }
+
+  /** Committed events: wake the dispatchers. */
+  publish(events: EventEntity[]): void {
+    if (this.wakePending || !events.some((e) => e.status === 'pending')) return;
+    this.wakePending = true;
+    setImmediate(() => {
+      this.wakePending = false;
+      this.bus.publish(Subjects.delivery.wake, {}).catch(() => undefined);
+    });
+  }
+
+  private async repair(): Promise<void> {
+    const repaired = await this.mailboxes.repair(REPAIR_BATCH);
+    if (repaired > 0) {
+      this.logger.warn(`Queued ${repaired} delivery lanes that had no mailbox`);
+      await this.bus.publish(Subjects.delivery.wake, {}).catch(() => undefined);
+    }
+  }
+}

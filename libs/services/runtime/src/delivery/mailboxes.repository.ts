@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+export interface Lane {
+  botId: string;
+  lane: string;
+}
+
+/**
+ * The delivery queue: one row per lane with pending events, due at `next_attempt_at`, held by
+ * one dispatcher at a time through a lease that it renews while it delivers. A dispatcher that
+ * dies stops renewing, and its lanes are taken over once the lease runs out.
+ */
+@Injectable()
+export class MailboxesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Leases up to `limit` due lanes, oldest due first, at most `perBot` of any one bot and none
+   * of the bots in `skipBots` (at their concurrency limit here). Two dispatchers never lease the
+   * same lane: the lease is taken by a conditional update.
+   */
+  async claim(owner: string, limit: number, perBot: number, leaseMs: number, skipBots: string[]): Promise<Lane[]> {
+    const rows = (await this.dataSource.query(
+      `WITH candidates AS (
+         SELECT "bot_id", "lane" FROM (
+           SELECT "bot_id", "lane", "next_attempt_at", row_number() OVER (PARTITION BY "bot_id" ORDER BY "next_attempt_at") AS "rank"
+           FROM "runtime"."delivery_mailboxes"
+           WHERE "next_attempt_at" <= now() AND ("lease_until" IS NULL OR "lease_until" < now()) AND NOT ("bot_id" = ANY($5::text[]))
+         ) due WHERE "rank" <= $3 ORDER BY "next_attempt_at" LIMIT $2)
+       UPDATE "runtime"."delivery_mailboxes" m SET "lease_owner" = $1, "lease_until" = now() + $4 * interval '1 millisecond'
+       FROM candidates c
+       WHERE m."bot_id" = c."bot_id" AND m."lane" = c."lane" AND (m."lease_until" IS NULL OR m."lease_until" < now())
+       RETURNING m."bot_id" AS "botId", m."lane"`,
+      [owner, limit, perBot, leaseMs, skipBots],
+    )) as [Lane[], number] | Lane[];
+    return (Array.isArray(rows[0]) ? rows[0] : rows) as Lane[];
+  }
+
+  /** Extends the leases this dispatcher holds; answers the lanes it no longer holds. */
+  async renew(owner: string, lanes: Lane[], leaseMs: number): Promise<Lane[]> {
+    if (lanes.length === 0) return [];
+    const rows = (await this.dataSource.query(
+      `UPDATE "runtime"."delivery_mailboxes" SET "lease_until" = now() + $2 * interval '1 millisecond'
+       WHERE "lease_owner" = $1 AND ("bot_id", "lane") IN (SELECT * FROM unnest($3::text[], $4::text[]))
+       RETURNING "bot_id" AS "botId", "lane"`,
+      [owner, leaseMs, lanes.map((l) => l.botId), lanes.map((l) => l.lane)],
+    )) as [Lane[], number] | Lane[];
+    const kept = new Set(((Array.isArray(rows[0]) ? rows[0] : rows) as Lane[]).map((l) => `${l.botId}\u0000${l.lane}`));
+    return lanes.filter((l) => !kept.has(`${l.botId}\u0000${l.lane}`));
+  }
+
+  /** Gives the lane back, due again after `delayMs` (a retry's backoff, or at once). */
+  async release(owner: string, lane: Lane, delayMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "runtime"."delivery_mailboxes" SET "lease_owner" = NULL, "lease_until" = NULL, "next_attempt_at" = now() + $4 * interval '1 millisecond'
+       WHERE "bot_id" = $2 AND "lane" = $3 AND "lease_owner" = $1`,
+      [owner, lane.botId, lane.lane, delayMs],
+    );
+  }
+
+  /** Removes the lane's mailbox once no event of it is pending. */
+  async close(owner: string, lane: Lane): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM "runtime"."delivery_mailboxes" m WHERE m."bot_id" = $2 AND m."lane" = $3 AND m."lease_owner" = $1
+       AND NOT EXISTS (
+         SELECT 1 FROM "runtime"."events" e WHERE e."bot_id" = m."bot_id" AND e."status" = 'pending'
+         AND (e."conversation_id" = m."lane" OR 'event:' || e."id" = m."lane"))`,
+      [owner, lane.botId, lane.lane],
+    );
+  }
+
+  /** Every lane of the bot is due now (its code or url just changed). */
+  async wakeBot(botId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE "runtime"."delivery_mailboxes" SET "next_attempt_at" = now() WHERE "bot_id" = $1 AND "lease_owner" IS NULL`, [botId]);
+  }
+
+  /** Gives back every lease of a stopping dispatcher, so others take its lanes at once. */
+  async releaseAll(owner: string): Promise<void> {
+    await this.dataSource.query(`UPDATE "runtime"."delivery_mailboxes" SET "lease_owner" = NULL, "lease_until" = NULL WHERE "lease_owner" = $1`, [owner]);
+  }
+
+  /** Recreates the mailboxes of lanes with pending events but none (a race, or events written around the writer). */
+  async repair(limit: number): Promise<number> {
+    const rows = (await this.dataSource.query(
+      `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at")
+       SELECT DISTINCT e."bot_id", coalesce(e."conversation_id", 'event:' || e."id"), now() FROM "runtime"."events" e
+       WHERE e."status" = 'pending' AND e."created_at" < now() - interval '2 seconds'
+       AND NOT EXISTS (SELECT 1 FROM "runtime"."delivery_mailboxes" m WHERE m."bot_id" = e."bot_id" AND m."lane" = coalesce(e."conversation_id", 'event:' || e."id"))
+       LIMIT $1
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [limit],
+    )) as unknown[];
+    return rows.length;
+  }
+}

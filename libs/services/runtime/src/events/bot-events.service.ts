@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { CreateEventBody, Errors, ListEventsQuery, ListEventsResponse, RuntimeEventResponse } from '@platform/contracts';
+import { BotAccess } from '../access/bot-access';
+import { ConversationsService } from '../conversations/conversations.service';
+import { EventOutbox } from '../delivery/event-outbox';
+import { MessagesRepository } from '../messages/messages.repository';
+import { ConversationSignals } from '../signals/conversation-signals';
+import { UsersRepository } from '../users/users.repository';
+import { toRuntimeEventView } from './event-view';
+import { EventsRepository } from './events.repository';
+import { newEvent } from './new-event';
+import { pageMeta } from '@platform/persistence';
+
+/** Events through the runtime API, as bots and integrations create and read them. */
+@Injectable()
+export class BotEventsService {
+  constructor(
+    private readonly events: EventsRepository,
+    private readonly conversationRules: ConversationsService,
+    private readonly users: UsersRepository,
+    private readonly messages: MessagesRepository,
+    private readonly outbox: EventOutbox,
+    private readonly signals: ConversationSignals,
+  ) {}
+
+  /**
+   * Sent with an integration header, the event comes from that integration instance: it is
+   * incoming and goes to the bot's code. Without one, the bot created it itself: it is recorded
+   * as outgoing and never delivered back to the bot.
+   */
+  async create(access: BotAccess, input: CreateEventBody): Promise<RuntimeEventResponse> {
+    const { botId, integration } = access;
+    await this.requireReferences(access, input);
+
+    const event = newEvent({
+      botId,
+      type: input.type,
+      direction: integration ? 'incoming' : 'outgoing',
+      conversationId: input.conversationId ?? null,
+      userId: input.userId ?? null,
+      messageId: input.messageId ?? null,
+      integration: integration?.integrationId ?? null,
+      payload: input.payload,
+    });
+    await this.events.insert(event);
+    this.outbox.publish([event]);
+    const view = toRuntimeEventView(event);
+    // Listeners of the conversation see its events as they see its messages.
+    if (event.conversationId) {
+      const isBot = event.direction === 'outgoing';
+      // An event the bot creates without naming a user is the bot's own.
+      this.signals.emit(botId, event.conversationId, { type: 'event_created', event: { ...view, userId: view.userId ?? (isBot ? botId : undefined) }, isBot });
+    }
+    return { event: view };
+  }
+
+  async get(access: BotAccess, id: string): Promise<RuntimeEventResponse> {
+    const event = await this.events.find(access.botId, id);
+    if (!event || (access.actingUserId && !event.conversationId)) throw Errors.notFound('Event', id);
+    if (event.conversationId && access.actingUserId) await this.conversationRules.requireFor(access, event.conversationId);
+    return { event: toRuntimeEventView(event) };
+  }
+
+  async list(access: BotAccess, query: ListEventsQuery): Promise<ListEventsResponse> {
+    const { botId } = access;
+    const page = await this.events.list(botId, query);
+    return { events: page.items.map(toRuntimeEventView), meta: pageMeta(page) };
+  }
+
+  /** An event may only point at the bot's own conversations (within the caller's reach), users and messages. */
+  private async requireReferences(access: BotAccess, input: CreateEventBody): Promise<void> {
+    const { botId } = access;
+    if (input.conversationId !== undefined) await this.conversationRules.requireFor(access, input.conversationId);
+    if (access.actingUserId && input.userId !== access.actingUserId) {
+      throw Errors.forbidden(`An integration acting for user '${access.actingUserId}' creates events as that user only`);
+    }
+    // The bot's own user has the bot's id and no row of its own.
+    if (input.userId !== undefined && input.userId !== botId && !(await this.users.exists(botId, input.userId))) {
+      throw Errors.notFound('User', input.userId);
+    }
+    if (input.messageId !== undefined && !(await this.messages.find(botId, input.messageId))) {
+      throw Errors.notFound('Message', input.messageId);
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AccessModule } from '../access/access.module';
+import { ConversationsModule } from '../conversations/conversations.module';
+import { DeliveryModule } from '../delivery/delivery.module';
+import { MessagesModule } from '../messages/messages.module';
+import { SignalsModule } from '../signals/signals.module';
+import { UsersModule } from '../users/users.module';
+import { BotEventsController } from './bot-events.controller';
+import { BotEventsService } from './bot-events.service';
+
+/** The events API. The events table and its repository come with the outbox (`DeliveryModule`). */
+@Module({
+  imports: [AccessModule, ConversationsModule, DeliveryModule, MessagesModule, SignalsModule, UsersModule],
+  controllers: [BotEventsController],
+  providers: [BotEventsService],
+})
+export class EventsModule {}

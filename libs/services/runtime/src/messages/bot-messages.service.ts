@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CreateMessageBody,
+  Errors,
+  GetOrCreateMessageBody,
+  GetOrCreateMessageResponse,
+  ListMessagesQuery,
+  ListMessagesResponse,
+  RecentMessagesQuery,
+  RuntimeMessageResponse,
+  UpdateMessageBody,
+} from '@platform/contracts';
+import { BotAccess } from '../access/bot-access';
+import { GetOrCreate } from '../common/get-or-create';
+import { tagMatch } from '../common/tags';
+import { ConversationsService } from '../conversations/conversations.service';
+import { UsersService } from '../users/users.service';
+import { toRuntimeMessageView } from './message-view';
+import { MessageWriter, NewMessage } from './message-writer';
+import { MessageEntity } from './message.entity';
+import { MessagesRepository } from './messages.repository';
+import { pageMeta } from '@platform/persistence';
+
+/** Messages through the runtime API, as bots and integrations read and write them. */
+@Injectable()
+export class BotMessagesService {
+  constructor(
+    private readonly conversations: ConversationsService,
+    private readonly users: UsersService,
+    private readonly messages: MessagesRepository,
+    private readonly writer: MessageWriter,
+    private readonly getOrCreateRule: GetOrCreate,
+  ) {}
+
+  async create(access: BotAccess, input: CreateMessageBody): Promise<RuntimeMessageResponse> {
+    const message = await this.writer.write(await this.newMessage(access, input));
+    return { message: toRuntimeMessageView(message) };
+  }
+
+  async get(access: BotAccess, id: string): Promise<RuntimeMessageResponse> {
+    return { message: toRuntimeMessageView(await this.requireMessage(access, id)) };
+  }
+
+  /** An integration acting for an end user lists the messages of one of their conversations only. */
+  async list(access: BotAccess, query: ListMessagesQuery): Promise<ListMessagesResponse> {
+    const { botId } = access;
+    if (access.actingUserId) {
+      if (!query.conversationId) throw Errors.invalidPayload('conversationId is required when acting for a user');
+      await this.conversations.requireFor(access, query.conversationId);
+    }
+    const page = await this.messages.list(botId, query);
+    return { messages: page.items.map(toRuntimeMessageView), meta: pageMeta(page) };
+  }
+
+  /** The messages of one conversation, newest first; acting for a user, only in their conversations. */
+  async listRecent(access: BotAccess, query: RecentMessagesQuery): Promise<ListMessagesResponse> {
+    if (access.actingUserId) await this.conversations.requireFor(access, query.conversationId);
+    const page = await this.messages.list(access.botId, query, 'desc');
+    return { messages: page.items.map(toRuntimeMessageView), meta: pageMeta(page) };
+  }
+
+  /** Messages are looked up in the conversation the request names. */
+  async getOrCreate(access: BotAccess, input: GetOrCreateMessageBody): Promise<GetOrCreateMessageResponse> {
+    const { botId } = access;
+    const draft = await this.newMessage(access, { ...input, payload: input.payload ?? {} });
+    const match = tagMatch(input.tags, input.discriminateByTags);
+    const { item, created } = await this.getOrCreateRule.run(input.tags, {
+      key: ['message', botId, input.conversationId, match],
+      find: () => this.messages.findByTags(botId, input.conversationId, match),
+      create: () => this.writer.write(draft),
+      retag: (message, tags) => this.writer.update(message, { tags }),
+    });
+    return { message: toRuntimeMessageView(item), meta: { created } };
+  }
+
+  async update(access: BotAccess, id: string, input: UpdateMessageBody): Promise<RuntimeMessageResponse> {
+    const message = await this.requireMessage(access, id);
+    return { message: toRuntimeMessageView(await this.writer.update(message, input)) };
+  }
+
+  async delete(access: BotAccess, id: string): Promise<Record<string, never>> {
+    await this.writer.delete(await this.requireMessage(access, id));
+    return {};
+  }
+
+  /** The message, if the caller may reach its conversation. */
+  private async requireMessage(access: BotAccess, id: string): Promise<MessageEntity> {
+    const message = await this.messages.require(access.botId, id);
+    if (access.actingUserId) await this.conversations.requireFor(access, message.conversationId);
+    return message;
+  }
+
+  /**
+   * A message of an existing conversation by an existing author. Written as the bot's own user
+   * it is outgoing (a reply); as another user, incoming.
+   */
+  private async newMessage(
+    access: BotAccess,
+    input: Pick<CreateMessageBody, 'conversationId' | 'userId' | 'type' | 'payload'> & Pick<NewMessage, 'tags'>,
+  ): Promise<NewMessage> {
+    const { botId } = access;
+    if (access.actingUserId && input.userId !== access.actingUserId) {
+      throw Errors.forbidden(`An integration acting for user '${access.actingUserId}' writes as that user only`);
+    }
+    const conversation = await this.conversations.requireFor(access, input.conversationId);
+    const author = input.userId === botId ? { id: botId } : await this.users.require(botId, input.userId);
+    return { botId, conversation, author, type: input.type, payload: input.payload, tags: input.tags };
+  }
+}

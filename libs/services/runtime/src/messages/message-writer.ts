@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '@platform/contracts';
+import { applyTagChanges, TagChanges } from '../common/tags';
+import { toRuntimeConversationView } from '../conversations/conversation-view';
+import { ConversationEntity } from '../conversations/conversation.entity';
+import { EventOutbox } from '../delivery/event-outbox';
+import { newEvent } from '../events/new-event';
+import { ConversationSignals } from '../signals/conversation-signals';
+import { toRuntimeUserView } from '../users/user-view';
+import { UserEntity } from '../users/user.entity';
+import { toRuntimeMessageView } from './message-view';
+import { MessageEntity } from './message.entity';
+import { MessagesRepository } from './messages.repository';
+
+/** Type of the event recording a new incoming message (docs/contracts.md, "Events"). */
+export const MESSAGE_CREATED = 'message_created';
+
+export interface NewMessage {
+  botId: string;
+  conversation: ConversationEntity;
+  /** The author; the bot's own user id (the bot id) makes the message outgoing. */
+  author: UserEntity | { id: string };
+  type: string;
+  payload: Record<string, unknown>;
+  /** A null or empty value is no tag. */
+  tags?: TagChanges;
+}
+
+/**
+ * The one way a message is written, from a chat user or from a bot: the message, the event that
+ * records an incoming one (same transaction), its delivery to the bot, and the live signal.
+ * Edits and deletions go through it too, so every change of a message has one place.
+ */
+@Injectable()
+export class MessageWriter {
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly outbox: EventOutbox,
+    private readonly signals: ConversationSignals,
+  ) {}
+
+  async write(input: NewMessage): Promise<MessageEntity> {
+    const now = new Date();
+    const direction = input.author.id === input.botId ? 'outgoing' : 'incoming';
+    const message: MessageEntity = {
+      botId: input.botId,
+      id: newId('msg'),
+      conversationId: input.conversation.id,
+      userId: input.author.id,
+      direction,
+      type: input.type,
+      payload: input.payload,
+      tags: applyTagChanges({}, input.tags),
+      createdAt: now,
+      updatedAt: now,
+    };
+    const conversation = { ...input.conversation, messageCount: input.conversation.messageCount + 1, updatedAt: now };
+    const event =
+      direction === 'incoming'
+        ? newEvent(
+            {
+              botId: input.botId,
+              type: MESSAGE_CREATED,
+              direction,
+              conversationId: message.conversationId,
+              userId: message.userId,
+              messageId: message.id,
+              integration: input.conversation.integration,
+              payload: {
+                message: toRuntimeMessageView(message),
+                user: 'createdAt' in input.author ? toRuntimeUserView(input.author) : { id: input.author.id },
+                conversation: toRuntimeConversationView(conversation),
+              },
+            },
+            now,
+          )
+        : undefined;
+    await this.messages.insertWithEvent(message, event);
+    if (event) this.outbox.publish([event]);
+    this.signals.emit(input.botId, message.conversationId, { type: 'message_created', message: toRuntimeMessageView(message) });
+    return message;
+  }
+
+  /** Replaces the payload and merges the tags; listeners are told of the edit. */
+  async update(message: MessageEntity, input: { payload?: Record<string, unknown>; tags?: TagChanges }): Promise<MessageEntity> {
+    const changes = {
+      ...(input.payload !== undefined ? { payload: input.payload } : {}),
+      ...(input.tags !== undefined ? { tags: applyTagChanges(message.tags, input.tags) } : {}),
+      updatedAt: new Date(),
+    };
+    await this.messages.update(message.botId, message.id, changes);
+    const updated = { ...message, ...changes };
+    this.signals.emit(message.botId, message.conversationId, { type: 'message_updated', message: toRuntimeMessageView(updated) });
+    return updated;
+  }
+
+  async delete(message: MessageEntity): Promise<void> {
+    await this.messages.delete(message);
+    this.signals.emit(message.botId, message.conversationId, {
+      type: 'message_deleted',
+      message: { id: message.id, conversationId: message.conversationId, userId: message.userId },
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module';
+import { CommonModule } from '../common/common.module';
+import { ConversationsModule } from '../conversations/conversations.module';
+import { DeliveryModule } from '../delivery/delivery.module';
+import { SignalsModule } from '../signals/signals.module';
+import { UsersModule } from '../users/users.module';
+import { BotMessagesController } from './bot-messages.controller';
+import { BotMessagesService } from './bot-messages.service';
+import { MessageWriter } from './message-writer';
+import { MessageEntity } from './message.entity';
+import { MessagesRepository } from './messages.repository';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([MessageEntity]), AccessModule, CommonModule, ConversationsModule, DeliveryModule, SignalsModule, UsersModule],
+  controllers: [BotMessagesController],
+  providers: [MessagesRepository, MessageWriter, BotMessagesService],
+  exports: [MessagesRepository],
+})
+export class MessagesModule {}

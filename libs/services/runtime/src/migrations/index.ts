@@ -1,0 +1,26 @@
+import { Initial1732200000000 } from './1732200000000-initial';
+import { Events1732300000000 } from './1732300000000-events';
+import { BotLoop1732400000000 } from './1732400000000-bot-loop';
+import { BotLogs1732500000000 } from './1732500000000-bot-logs';
+import { States1732610000000 } from './1732610000000-states';
+import { RuntimeLists1732620000000 } from './1732620000000-runtime-lists';
+import { RuntimeShapes1733000000000 } from './1733000000000-runtime-shapes';
+import { DeliveryMailboxes1733100000000 } from './1733100000000-delivery-mailboxes';
+import { EventMessageShapes1733200000000 } from './1733200000000-event-message-shapes';
+import { BotCodeLogs1733300000000 } from './1733300000000-bot-code-logs';
+import { DeletedUsers1733350000000 } from './1733350000000-deleted-users';
+
+/** The runtime schema's migrations, oldest first. */
+export const RUNTIME_MIGRATIONS = [
+  Initial1732200000000,
+  Events1732300000000,
+  BotLoop1732400000000,
+  BotLogs1732500000000,
+  States1732610000000,
+  RuntimeLists1732620000000,
+  RuntimeShapes1733000000000,
+  DeliveryMailboxes1733100000000,
+  EventMessageShapes1733200000000,
+  BotCodeLogs1733300000000,
+  DeletedUsers1733350000000,
+];

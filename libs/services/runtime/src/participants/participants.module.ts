@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AccessModule } from '../access/access.module';
+import { ConversationsModule } from '../conversations/conversations.module';
+import { SignalsModule } from '../signals/signals.module';
+import { UsersModule } from '../users/users.module';
+import { BotParticipantsController } from './bot-participants.controller';
+import { BotParticipantsService } from './bot-participants.service';
+import { ParticipantsService } from './participants.service';
+
+/** The participants table (`ParticipantEntity`) is registered with the conversations, whose repository reads it. */
+@Module({
+  imports: [AccessModule, ConversationsModule, SignalsModule, UsersModule],
+  controllers: [BotParticipantsController],
+  providers: [ParticipantsService, BotParticipantsService],
+})
+export class ParticipantsModule {}

@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ApiError,
+  Errors,
+  GetOrSetStateBody,
+  newId,
+  PatchStateBody,
+  RuntimeStateResponse,
+  SetStateBody,
+  SetStateExpiryBody,
+  StateParams,
+} from '@platform/contracts';
+import { isForeignKeyViolation } from '@platform/persistence';
+import { BotAccess } from '../access/bot-access';
+import { ConversationsRepository } from '../conversations/conversations.repository';
+import { UsersRepository } from '../users/users.repository';
+import { toRuntimeStateResponse } from './state-view';
+import { isLive, StateEntity, StateKey } from './state.entity';
+import { StatesRepository, StateWriter } from './states.repository';
+
+/**
+ * States through the runtime API. An expiry counts from the last write: every write of a state
+ * (set, patch, a new expiry) starts its idle time again; reads do not.
+ */
+@Injectable()
+export class BotStatesService {
+  constructor(
+    private readonly states: StatesRepository,
+    private readonly conversations: ConversationsRepository,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async get(access: BotAccess, params: StateParams): Promise<RuntimeStateResponse> {
+    const key = await this.keyOf(access, params);
+    const state = await this.states.find(key);
+    if (!isLive(state, new Date())) throw stateNotFound(params);
+    return toRuntimeStateResponse(state);
+  }
+
+  /** Replaces the payload, creating the state if needed; a null payload deletes it. */
+  async set(access: BotAccess, input: StateParams & SetStateBody): Promise<RuntimeStateResponse> {
+    const key = await this.keyOf(access, input);
+    return this.write(key, input, async (current, writer, now) => {
+      if (input.payload === null) {
+        if (!current) throw stateNotFound(input);
+        await writer.remove(key);
+        return current;
+      }
+      const expiry = input.expiry === undefined ? (current?.expiry ?? null) : input.expiry;
+      return {
+        ...key,
+        id: current?.id ?? newId('state'),
+        payload: input.payload,
+        expiry,
+        expiresAt: expiresAt(expiry, now),
+        createdAt: current?.createdAt ?? now,
+        updatedAt: now,
+      };
+    });
+  }
+
+  /** The existing state untouched, or else a new one with this payload and expiry. */
+  async getOrSet(access: BotAccess, input: StateParams & GetOrSetStateBody): Promise<RuntimeStateResponse> {
+    const key = await this.keyOf(access, input);
+    return this.write(key, input, async (current, _writer, now) => {
+      if (current) return current;
+      const expiry = input.expiry ?? null;
+      return { ...key, id: newId('state'), payload: input.payload, expiry, expiresAt: expiresAt(expiry, now), createdAt: now, updatedAt: now };
+    });
+  }
+
+  /** Sets the given top-level properties of the payload, keeping the others. */
+  async patch(access: BotAccess, input: StateParams & PatchStateBody): Promise<RuntimeStateResponse> {
+    const key = await this.keyOf(access, input);
+    return this.write(key, input, async (current, _writer, now) => {
+      if (!current) throw stateNotFound(input);
+      const expiry = input.expiry === undefined ? current.expiry : input.expiry;
+      return { ...current, payload: { ...current.payload, ...input.payload }, expiry, expiresAt: expiresAt(expiry, now), updatedAt: now };
+    });
+  }
+
+  async setExpiry(access: BotAccess, input: StateParams & SetStateExpiryBody): Promise<RuntimeStateResponse> {
+    const key = await this.keyOf(access, input);
+    return this.write(key, input, async (current, _writer, now) => {
+      if (!current) throw stateNotFound(input);
+      return { ...current, expiry: input.expiry, expiresAt: expiresAt(input.expiry, now), updatedAt: now };
+    });
+  }
+
+  /**
+   * Runs one read-modify-write of a state under its lock. `decide` sees the live state (an
+   * expired one is as good as absent) and returns the state to answer; when that is not the
+   * live state itself, it is stored, taking the place of any expired row.
+   */
+  private async write(
+    key: StateKey,
+    params: StateParams,
+    decide: (current: StateEntity | null, writer: StateWriter, now: Date) => Promise<StateEntity>,
+  ): Promise<RuntimeStateResponse> {
+    try {
+      const state = await this.states.exclusively(key, async (stored, writer) => {
+        const now = new Date();
+        const current = isLive(stored, now) ? stored : null;
+        const next = await decide(current, writer, now);
+        if (next !== current) await writer.save(next);
+        return next;
+      });
+      return toRuntimeStateResponse(state);
+    } catch (error) {
+      // The conversation or user was deleted between the check and the write.
+      if (isForeignKeyViolation(error)) throw ownerNotFound(params);
+      throw error;
+    }
+  }
+
+  /** The key of the state, once its owner is known to exist in the caller's bot. */
+  private async keyOf(access: BotAccess, params: StateParams): Promise<StateKey> {
+    const { botId } = access;
+    const exists =
+      params.type === 'conversation'
+        ? (await this.conversations.find(botId, params.id)) !== null
+        : params.type === 'user'
+          ? await this.users.exists(botId, params.id)
+          : params.type === 'bot'
+            ? params.id === botId
+            : true; // tasks have no record here: their states are keyed by id alone
+    if (!exists) throw ownerNotFound(params);
+    return { botId, type: params.type, ownerId: params.id, name: params.name };
+  }
+}
+
+function expiresAt(expiry: number | null, now: Date): Date | null {
+  return expiry === null ? null : new Date(now.getTime() + expiry);
+}
+
+function stateNotFound(params: StateParams): ApiError {
+  return new ApiError('ResourceNotFound', `State '${params.name}' of ${params.type} '${params.id}' not found`);
+}
+
+function ownerNotFound(params: StateParams): ApiError {
+  const resource = { conversation: 'Conversation', user: 'User', bot: 'Bot', task: 'Task' }[params.type];
+  return Errors.notFound(resource, params.id);
+}

@@ -1,0 +1,5 @@
+export * from './credentials';
+export * from './secrets';
+export * from './user-key';
+export * from './callers';
+export * from './secret-box';

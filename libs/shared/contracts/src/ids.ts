@@ -1,0 +1,30 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A ULID: 48 bits of milliseconds then 80 random bits, in Crockford base32 (26 characters). */
+export function ulid(now = Date.now()): string {
+  let time = '';
+  let t = now;
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = randomBytes(16);
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
+  return time + random;
+}
+
+/** Opaque, time-ordered id with a readable type prefix, e.g. `msg_01JD...`. */
+export function newId(prefix: string): string {
+  return `${prefix}_${ulid()}`;
+}
+
+/** Bot ids are UUIDs, within the 28 to 36 characters the API promises. */
+export function newBotId(): string {
+  return randomUUID();
+}
+
+/** Ids a chat caller may choose for users and conversations (docs/contracts.md, "Identifiers"). */
+export const FOREIGN_ID_PATTERN = /^[a-zA-Z0-9_-]{1,100}$/;

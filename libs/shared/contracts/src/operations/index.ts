@@ -1,0 +1,22 @@
+import { AdminOperations } from './admin';
+import { ChatOperations } from './chat';
+import { InternalOperations } from './internal';
+import { AnyOperation } from './operation';
+import { RuntimeOperations } from './runtime';
+import { WebchatOperations } from './webchat';
+
+export * from './operation';
+export * from './envelope';
+export { AdminOperations, ChatOperations, InternalOperations, RuntimeOperations, WebchatOperations };
+
+/** Every operation of the platform, each declared once in its family's file. */
+export const ALL_OPERATIONS: readonly AnyOperation[] = [RuntimeOperations, AdminOperations, ChatOperations, WebchatOperations, InternalOperations].flatMap(
+  (family) => Object.values(family) as AnyOperation[],
+);
+
+const BY_SUBJECT = new Map(ALL_OPERATIONS.map((op) => [op.subject, op]));
+
+/** The operation a subject serves (handlers and the bus look operations up by subject). */
+export function operationBySubject(subject: string): AnyOperation | undefined {
+  return BY_SUBJECT.get(subject);
+}

@@ -1,0 +1,107 @@
+import {
+  AuthorizeRuntimeBody,
+  BotLogsOfBotQuery,
+  BotRef,
+  CreateIntegrationConversationBody,
+  CreateIntegrationUserBody,
+  RetireDeploymentKeysBody,
+  RunBotRequestBody,
+  WebhookRef,
+  WriteBotLogsBody,
+  RecentMessagesQuery,
+} from '../dto/internal.dto';
+import { ListMessagesResponse } from '../dto/runtime/messages.dto';
+import { defineOperations } from './operation';
+
+/**
+ * Operations services ask of each other. They have no HTTP route; the contract still names who
+ * may call each one, and the receiving service validates the request like any other.
+ */
+export const InternalOperations = defineOperations(
+  'internal',
+  { service: 'admin' },
+  {
+    authorizeRuntime: {
+      summary: 'May this token act on this bot through the runtime API? Answers the bot, its workspace and installed integrations',
+      body: AuthorizeRuntimeBody,
+      access: { kind: 'services', services: ['runtime'] },
+    },
+    deliveryTarget: {
+      summary: "Where and with what configuration the bot's events are delivered",
+      body: BotRef,
+      access: { kind: 'services', services: ['runtime'] },
+    },
+    botDeployment: {
+      summary: "The bot's deployed code with what its process needs: configuration, secrets and an API key minted for this deployment",
+      body: BotRef,
+      access: { kind: 'services', services: ['bots'] },
+    },
+    retireDeploymentKeys: {
+      summary: 'Revoke the API keys of deployments older than the one the bots service now runs',
+      body: RetireDeploymentKeysBody,
+      access: { kind: 'services', services: ['bots'] },
+    },
+    resolveWebhook: {
+      summary: 'The bot and chat integration instance behind a webhook id',
+      body: WebhookRef,
+      access: { kind: 'services', services: ['chat'] },
+    },
+
+    purgeBot: {
+      summary: 'Delete every row the runtime holds for a bot (its bot or workspace was deleted)',
+      service: 'runtime',
+      body: BotRef,
+      access: { kind: 'services', services: ['admin'] },
+    },
+    listIntegrationSettings: {
+      summary: "The settings the bot's integrations were configured with",
+      service: 'runtime',
+      body: BotRef,
+      access: { kind: 'services', services: ['admin'] },
+    },
+    botLogs: {
+      summary: 'The platform log of a bot',
+      service: 'runtime',
+      body: BotLogsOfBotQuery,
+      access: { kind: 'services', services: ['admin'] },
+    },
+    writeBotLogs: {
+      summary: "Append lines to a bot's log (what its process wrote, and what happened to the process)",
+      service: 'runtime',
+      body: WriteBotLogsBody,
+      access: { kind: 'services', services: ['bots'] },
+    },
+    createIntegrationUser: {
+      summary: 'An integration creates a user under the id its own API gives it',
+      service: 'runtime',
+      body: CreateIntegrationUserBody,
+      access: { kind: 'services', services: ['chat'] },
+    },
+    createIntegrationConversation: {
+      summary: 'An integration creates a conversation under the id its own API gives it',
+      service: 'runtime',
+      body: CreateIntegrationConversationBody,
+      access: { kind: 'services', services: ['chat'] },
+    },
+
+    runBot: {
+      summary: "Hand a request (an event, register, unregister) to the bot's deployed code; answers the handler's status",
+      service: 'bots',
+      body: RunBotRequestBody,
+      access: { kind: 'services', services: ['runtime'] },
+    },
+    stopBot: {
+      summary: "Unregister and stop the bot's code and forget it (its bot or workspace is being deleted)",
+      service: 'bots',
+      body: BotRef,
+      access: { kind: 'services', services: ['admin'] },
+    },
+    listRecentMessages: {
+      summary: "An integration reads a conversation's messages newest first, acting for a participant",
+      service: 'runtime',
+      body: RecentMessagesQuery,
+      response: ListMessagesResponse,
+      access: { kind: 'services', services: ['chat'] },
+    },
+  },
+);

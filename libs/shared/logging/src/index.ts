@@ -1,0 +1,2 @@
+export * from './json-logger';
+export * from './request-context';

@@ -1,0 +1,33 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+interface Context {
+  requestId: string;
+  /** When the caller stops waiting (epoch ms), if it said. */
+  deadline?: number;
+  /** The `Idempotency-Key` of the request served, passed on to the services it asks. */
+  idempotencyKey?: string;
+}
+
+const storage = new AsyncLocalStorage<Context>();
+
+/**
+ * The request being served, carried across awaits: every log line written while handling it
+ * names its request id, in the gateway and in every service the request reaches, and every
+ * request made on its behalf waits no longer than its caller does.
+ */
+export const RequestContext = {
+  run<T>(context: string | Context, work: () => T): T {
+    return storage.run(typeof context === 'string' ? { requestId: context } : context, work);
+  },
+  requestId(): string | undefined {
+    return storage.getStore()?.requestId;
+  },
+  idempotencyKey(): string | undefined {
+    return storage.getStore()?.idempotencyKey;
+  },
+  /** Milliseconds left before the caller stops waiting, or undefined when it set no deadline. */
+  remainingMs(): number | undefined {
+    const deadline = storage.getStore()?.deadline;
+    return deadline === undefined ? undefined : deadline - Date.now();
+  },
+};

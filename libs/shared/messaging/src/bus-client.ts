@@ -1,0 +1,145 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ErrorCode, NatsError } from 'nats';
+import { AnyOperation, ApiError, Envelope, Errors, ResponseOf } from '@platform/contracts';
+import { PlatformConfig } from '@platform/config';
+import { RequestContext } from '@platform/logging';
+import { BusConnection } from './bus-connection';
+import { PayloadCodec } from './payload-codec';
+import { PublishDeferral } from './publish-deferral';
+import { Reply } from './reply';
+
+/** How much sooner than its caller a hop gives up waiting. */
+const HOP_MARGIN_MS = 200;
+
+export interface RequestOptions {
+  /** Overrides the configured request timeout. */
+  timeoutMs?: number;
+}
+
+export interface BusSubscription {
+  unsubscribe(): void;
+}
+
+/**
+ * How services talk to each other: request/reply to the service owning an operation, and
+ * fan-out to every subscriber. Subjects are given without the deployment prefix.
+ */
+export abstract class BusClient {
+  abstract request<T>(subject: string, payload: unknown, options?: RequestOptions): Promise<T>;
+
+  /** Asks the service owning a declared operation; the answer is typed by its contract. */
+  call<O extends AnyOperation>(operation: O, envelope: Envelope, options?: RequestOptions): Promise<ResponseOf<O>> {
+    return this.request<ResponseOf<O>>(operation.subject, envelope, options);
+  }
+  /** Fire-and-forget to every subscriber (not a queue group): used for fan-out signals. */
+  abstract publish(subject: string, payload: unknown): Promise<void>;
+  /** A plain subscription; every replica receives every message. */
+  abstract subscribe(subject: string, onMessage: (payload: unknown) => void | Promise<void>): Promise<BusSubscription>;
+  /**
+   * Answers requests on a subject of this process alone (not a service's queue group), for work
+   * that must reach one particular replica: the answer, or the `ApiError` thrown, goes back to
+   * the caller of `request`.
+   */
+  abstract serve(subject: string, onRequest: (payload: unknown) => Promise<unknown>): Promise<BusSubscription>;
+}
+
+/**
+ * Request/reply and fan-out over NATS. A request that nobody answers fails fast (no responders)
+ * or after the bounded timeout, always as a 503 `ApiError`, never as a hang.
+ */
+@Injectable()
+export class NatsBusClient extends BusClient implements OnApplicationBootstrap {
+  private readonly logger = new Logger('BusClient');
+
+  constructor(
+    private readonly bus: BusConnection,
+    private readonly codec: PayloadCodec,
+    private readonly config: PlatformConfig,
+  ) {
+    super();
+  }
+
+  /** Connects in the background: until NATS is up, requests fail fast with 503. */
+  onApplicationBootstrap(): void {
+    void this.bus.get().catch(() => undefined);
+  }
+
+  async request<T>(subject: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
+    const service = subject.split('.')[0];
+    // While NATS is down or reconnecting, waiting would only queue the request: fail at once.
+    const nc = this.bus.current();
+    if (!nc || !this.bus.connected) throw Errors.busUnavailable();
+    const timeout = this.timeoutFor(options);
+    if (timeout <= 0) throw Errors.serviceUnavailable(service);
+    let data: Uint8Array;
+    try {
+      const message = await nc.request(this.bus.subject(subject), await this.codec.encode(payload), { timeout });
+      data = message.data;
+    } catch (error) {
+      // Nobody subscribed is known at once (no waiting for the timeout), and said as such.
+      if (error instanceof NatsError && error.code === ErrorCode.NoResponders) throw Errors.serviceDown(service);
+      if (error instanceof NatsError && error.code === ErrorCode.Timeout) throw Errors.serviceUnavailable(service);
+      if (error instanceof ApiError) throw error;
+      this.logger.error(`Request on ${subject} failed: ${(error as Error).message}`);
+      throw Errors.serviceUnavailable(service);
+    }
+    const reply = (await this.codec.decode(data)) as Reply;
+    if ('error' in reply) throw ApiError.fromWire(reply.error);
+    return reply.result as T;
+  }
+
+  /**
+   * The configured timeout, shortened to what the request being served still has (less a margin),
+   * so an inner hop gives up first and its caller hears which service failed.
+   */
+  private timeoutFor(options: RequestOptions): number {
+    const configured = options.timeoutMs ?? this.config.requestTimeoutMs;
+    const remaining = RequestContext.remainingMs();
+    return remaining === undefined ? configured : Math.min(configured, Math.floor(remaining - HOP_MARGIN_MS));
+  }
+
+  publish(subject: string, payload: unknown): Promise<void> {
+    return PublishDeferral.publish(async () => {
+      const nc = await this.bus.get();
+      nc.publish(this.bus.subject(subject), await this.codec.encode(payload));
+    });
+  }
+
+  async subscribe(subject: string, onMessage: (payload: unknown) => void | Promise<void>): Promise<BusSubscription> {
+    const nc = await this.bus.get();
+    const subscription = nc.subscribe(this.bus.subject(subject));
+    // Only once the server knows the subscription can no message published after this be missed.
+    await nc.flush();
+    void (async () => {
+      for await (const message of subscription) {
+        try {
+          await onMessage(await this.codec.decode(message.data));
+        } catch (error) {
+          this.logger.error(`Handler for ${subject} failed: ${(error as Error).message}`);
+        }
+      }
+    })();
+    return subscription;
+  }
+
+  async serve(subject: string, onRequest: (payload: unknown) => Promise<unknown>): Promise<BusSubscription> {
+    const nc = await this.bus.get();
+    const subscription = nc.subscribe(this.bus.subject(subject), {
+      callback: (error, message) => {
+        if (error) return this.logger.error(`Subscription ${subject} failed: ${error.message}`);
+        void (async () => {
+          let reply: Reply;
+          try {
+            reply = { result: (await onRequest(await this.codec.decode(message.data))) ?? null };
+          } catch (failure) {
+            if (!ApiError.isApiError(failure)) this.logger.error(`Serving ${subject} failed: ${(failure as Error).message}`);
+            reply = { error: (ApiError.isApiError(failure) ? failure : Errors.internal()).toWire() };
+          }
+          if (message.reply) message.respond(await this.codec.encode(reply));
+        })().catch((failure: Error) => this.logger.error(`Cannot answer on ${subject}: ${failure.message}`));
+      },
+    });
+    await nc.flush();
+    return subscription;
+  }
+}

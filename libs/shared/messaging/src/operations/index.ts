@@ -1,0 +1,21 @@
+import { Provider, Type } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { AccessPolicy } from './access-policy';
+import { IdempotencyInterceptor } from './idempotency';
+import { OperationGuard } from './operation.guard';
+
+export * from './access-policy';
+export * from './handles';
+export * from './idempotency';
+export * from './operation.guard';
+
+/** The providers a service needs to serve declared operations with its own access policy. */
+export function operationEdge(policy: Type<AccessPolicy>): Provider[] {
+  return [
+    { provide: AccessPolicy, useClass: policy },
+    { provide: APP_GUARD, useClass: OperationGuard },
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+  ];
+}
+export * from './service-envelope';
+export * from './handled-subjects';

@@ -1,0 +1,31 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AnyOperation, validateEnvelope } from '@platform/contracts';
+import { AccessPolicy } from './access-policy';
+import { OPERATION_METADATA } from './handles';
+
+/**
+ * The edge of every service: before a handler of a declared operation runs, the envelope is
+ * validated against the operation's contract, then the caller is checked against its access
+ * rule. The payload object becomes the handler's `OperationRequest` in place (it belongs to
+ * this one request), so handlers receive checked values only.
+ */
+@Injectable()
+export class OperationGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly policy: AccessPolicy,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'rpc') return true;
+    const operation = this.reflector.get<AnyOperation | undefined>(OPERATION_METADATA, context.getHandler());
+    if (!operation) return true;
+    const payload = context.switchToRpc().getData() as Record<string, unknown>;
+    const request = validateEnvelope(operation, payload);
+    const access = await this.policy.resolve(operation, request.caller);
+    for (const key of Object.keys(payload)) delete payload[key];
+    Object.assign(payload, { ...request, access });
+    return true;
+  }
+}

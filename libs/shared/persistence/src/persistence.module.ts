@@ -1,0 +1,66 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { MigrationInterface } from 'typeorm';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DatabaseAvailabilityInterceptor } from './database-availability';
+import { DatabaseHealth } from './database-health';
+import { PlatformConfig } from '@platform/config';
+import { DependencyHealth, IdempotencyStore } from '@platform/messaging';
+import { IdempotencyRecords, idempotencyMigration } from './idempotency-records';
+import { ensureSchema } from './database-schema';
+
+export interface ServiceSchemaOptions {
+  /** Postgres schema owned by the service. */
+  schema: string;
+  /** The service's migrations, oldest first. */
+  migrations: Array<new () => MigrationInterface>;
+}
+
+/**
+ * One TypeORM data source per service, confined to the service's own schema. Its entities are
+ * the ones the feature modules register with `TypeOrmModule.forFeature` (`autoLoadEntities`, which
+ * collects them per process: a service running alone gets exactly its own; where services share
+ * a process, as in the bench's in-process mode, each also knows the others' entities, unused).
+ * Migrations run at start; `synchronize` is never used.
+ */
+@Module({})
+export class PersistenceModule {
+  static forService(options: ServiceSchemaOptions): DynamicModule {
+    return {
+      module: PersistenceModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [PlatformConfig],
+          useFactory: async (config: PlatformConfig) => {
+            await ensureSchema(config.databaseUrl, options.schema);
+            return {
+              type: 'postgres' as const,
+              url: config.databaseUrl,
+              schema: options.schema,
+              autoLoadEntities: true,
+              // Every service that keeps data keeps the first answers of idempotent requests too.
+              migrations: [...options.migrations, idempotencyMigration(options.schema)],
+              migrationsRun: true,
+              migrationsTableName: 'migrations',
+              migrationsTransactionMode: 'each' as const,
+              synchronize: false,
+              applicationName: options.schema,
+              // A database that is down answers fast (503), never after a long wait.
+              extra: { max: config.databasePoolSize, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30000 },
+              retryAttempts: Number.MAX_SAFE_INTEGER,
+              retryDelay: 2000,
+            };
+          },
+        }),
+      ],
+      providers: [
+        { provide: APP_INTERCEPTOR, useValue: new DatabaseAvailabilityInterceptor(options.schema) },
+        DatabaseHealth,
+        { provide: DependencyHealth, useExisting: DatabaseHealth },
+        IdempotencyRecords,
+        { provide: IdempotencyStore, useExisting: IdempotencyRecords },
+      ],
+      exports: [DependencyHealth, IdempotencyStore],
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DataSource, QueryRunner, ReplicationMode } from 'typeorm';
+import { PublishDeferral } from '@platform/messaging';
+
+/**
+ * One database transaction for all the work of a request, when the request must be all or
+ * nothing (an idempotent request: its work and the record of its answer commit together).
+ *
+ * Inside `run`, every query the service makes through this data source — repositories, query
+ * builders, `transaction()` (which becomes a savepoint) — runs on the request's one connection,
+ * in its transaction; fan-out notices published meanwhile go out after the commit, or never.
+ */
+export class RequestTransactions {
+  private readonly scope = new AsyncLocalStorage<QueryRunner>();
+  private readonly createOwn: (mode?: ReplicationMode) => QueryRunner;
+
+  constructor(dataSource: DataSource) {
+    this.createOwn = dataSource.createQueryRunner.bind(dataSource);
+    // The request's runner stands in for the new one TypeORM asks for; it is released by `run` only.
+    dataSource.createQueryRunner = (mode?: ReplicationMode) => this.scope.getStore() ?? this.createOwn(mode);
+  }
+
+  async run<T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> {
+    const runner = this.createOwn('master');
+    const shared = new Proxy(runner, {
+      get: (target, property, receiver) => (property === 'release' ? async () => undefined : Reflect.get(target, property, receiver)),
+    });
+    try {
+      await runner.connect();
+      await runner.startTransaction();
+      const held = await PublishDeferral.run(() => this.scope.run(shared, () => work(shared)));
+      if ('error' in held) {
+        await runner.rollbackTransaction().catch(() => undefined);
+        await held.settle(false);
+        throw held.error;
+      }
+      try {
+        await runner.commitTransaction();
+      } catch (error) {
+        await held.settle(false);
+        throw error;
+      }
+      await held.settle(true);
+      return held.result;
+    } finally {
+      await runner.release();
+    }
+  }
+}
