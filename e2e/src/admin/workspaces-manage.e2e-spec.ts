@@ -40,7 +40,7 @@ async function runtimeRows(botId: string): Promise<Record<string, number>> {
 
 /**
  * A bot with a row in every runtime table: a chat user, conversation, participant, message and
- * its event, a state, integration settings, and a log line (seeded: deliveries write log lines
+ * its event, a deleted user's tombstone, a state, integration settings, and a log line (seeded: deliveries write log lines
  * only when the bot's url misbehaves, too late to wait for here).
  */
 async function botWithData(token: string, workspaceId: string) {
@@ -51,6 +51,8 @@ async function botWithData(token: string, workspaceId: string) {
   const chat = await ChatClient.connect({ apiUrl: `${e2e.chatUrl}/${webhookId}` });
   const { conversation } = await chat.createConversation({});
   await chat.createMessage({ conversationId: conversation.id, payload: { type: 'text', text: 'hello' } });
+  // A user that left: its tombstone is bot data too.
+  await (await ChatClient.connect({ apiUrl: `${e2e.chatUrl}/${webhookId}` })).deleteUser({});
   const runtime = client({ token, botId: bot.id, integrationAlias: 'webchat' });
   await runtime.configureIntegration({ identifier: `id-${randomBytes(3).toString('hex')}` });
   await runtime.setState({ type: 'conversation', id: conversation.id, name: 'memory', payload: { remembered: true } });

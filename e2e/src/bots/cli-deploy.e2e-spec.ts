@@ -74,11 +74,15 @@ describe('bp deploy: the platform runs deployed bots', () => {
     expect(await again.ask('second')).toBe('v2 Hello: second');
     await again.close();
 
-    const messages = await allBotLogLines(admin, { id: botId, timeStart: before.createdAt });
+    // Log lines are written in batches: they reach getBotLogs within moments.
+    const replaced = `Deployment of ${after.deployedAt} replaces the deployment of ${before.deployedAt}`;
+    let messages: string[] = [];
+    await until(async () => {
+      messages = await allBotLogLines(admin, { id: botId, timeStart: before.createdAt });
+      return messages.some((m) => m.includes(replaced));
+    }, 10000).catch(() => undefined);
     expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/^info Received message/), expect.stringMatching(/^info text message sent/)]));
-    expect(messages).toEqual(
-      expect.arrayContaining([expect.stringContaining(`Deployment of ${after.deployedAt} replaces the deployment of ${before.deployedAt}`)]),
-    );
+    expect(messages).toEqual(expect.arrayContaining([expect.stringContaining(replaced)]));
 
     expect(botProcesses(botId).length).toBeGreaterThan(0);
     await admin.deleteBot({ id: botId });

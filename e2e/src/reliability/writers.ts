@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from '@botpress/client';
-import { OwnMesh, raw, sleep } from '@platform/testing';
+import { OwnMesh, raw, sleep, until } from '@platform/testing';
 
 /** A bot with a conversation on a mesh of a test's own. */
 export async function ownChatBot(own: OwnMesh, url?: string): Promise<{ botId: string; conversationId: string; webhookId: string; runtime: Client }> {
@@ -118,9 +118,10 @@ export async function writeThroughOutage(
       await outage.restore();
       await own.mesh.waitHealthy(undefined, 30000);
     }
-    // Writes are acknowledged again once the outage is over.
+    // Writes are acknowledged again once the outage is over (the first may still wait out a
+    // request timeout begun during the outage, and a busy machine is slow to warm a new replica).
     const afterRecovery = writer.acknowledged.length;
-    await sleep(1000);
+    await until(() => writer.acknowledged.length > afterRecovery, 10000).catch(() => undefined);
     expect(writer.acknowledged.length).toBeGreaterThan(afterRecovery);
   } finally {
     await writer.stop();

@@ -127,6 +127,6 @@ describe('the built-in chat integration', () => {
   });
 
   it('has no other setting', () => {
-    expect(Object.keys(BUILTIN_INTEGRATIONS[CHAT_INTEGRATION_ID].configuration)).toEqual(['encryptionKey']);
+    expect(Object.keys(BUILTIN_INTEGRATIONS[CHAT_INTEGRATION_ID].configuration)).toEqual(['encryptionKey', 'userKeyTtlSeconds']);
   });
 });
