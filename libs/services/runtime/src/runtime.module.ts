@@ -1,9 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, PlatformConfig } from '@platform/config';
 import { BusTransport, healthController, MessagingModule, NATS_TRANSPORT, operationEdge } from '@platform/messaging';
+import { BotAccessModule, BotAccessPolicy } from '@platform/bot-access';
 import { PersistenceModule } from '@platform/persistence';
-import { AccessModule } from './access/access.module';
-import { RuntimeAccessPolicy } from './access/runtime-access.policy';
 import { BotLogsModule } from './bot-logs/bot-logs.module';
 import { BotsModule } from './bots/bots.module';
 import { ConversationsModule } from './conversations/conversations.module';
@@ -12,6 +11,7 @@ import { EventsModule } from './events/events.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { MessagesModule } from './messages/messages.module';
 import { RUNTIME_MIGRATIONS } from './migrations';
+import { RUNTIME } from './runtime-caller';
 import { ParticipantsModule } from './participants/participants.module';
 import { StatesModule } from './states/states.module';
 import { UsersModule } from './users/users.module';
@@ -25,7 +25,7 @@ export class RuntimeModule {
         ConfigModule.forRoot(config),
         MessagingModule.forRoot(transport),
         PersistenceModule.forService({ schema: 'runtime', migrations: RUNTIME_MIGRATIONS }),
-        AccessModule,
+        BotAccessModule.forService(RUNTIME),
         BotLogsModule,
         BotsModule,
         ConversationsModule,
@@ -38,7 +38,7 @@ export class RuntimeModule {
         UsersModule,
       ],
       controllers: [healthController('runtime')],
-      providers: operationEdge(RuntimeAccessPolicy),
+      providers: operationEdge(BotAccessPolicy),
     };
   }
 }

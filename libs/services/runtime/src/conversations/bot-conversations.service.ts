@@ -9,7 +9,7 @@ import {
   RuntimeConversationResponse,
   UpdateConversationBody,
 } from '@platform/contracts';
-import { BotAccess } from '../access/bot-access';
+import { BotAccess } from '@platform/bot-access';
 import { GetOrCreate } from '../common/get-or-create';
 import { tagMatch } from '../common/tags';
 import { toRuntimeConversationView } from './conversation-view';

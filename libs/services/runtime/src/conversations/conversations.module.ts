@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccessModule } from '../access/access.module';
 import { CommonModule } from '../common/common.module';
 import { SignalsModule } from '../signals/signals.module';
 import { UsersModule } from '../users/users.module';
@@ -12,7 +11,7 @@ import { ConversationsService } from './conversations.service';
 import { ParticipantEntity } from './participant.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ConversationEntity, ParticipantEntity]), AccessModule, CommonModule, SignalsModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([ConversationEntity, ParticipantEntity]), CommonModule, SignalsModule, UsersModule],
   controllers: [BotConversationsController],
   providers: [ConversationsRepository, ConversationsService, BotConversationsService],
   exports: [ConversationsRepository, ConversationsService],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, newId } from '@platform/contracts';
-import { BotAccess } from '../access/bot-access';
+import { BotAccess } from '@platform/bot-access';
 import { applyTagChanges, TagChanges } from '../common/tags';
 import { ConversationSignals } from '../signals/conversation-signals';
 import { ConversationEntity } from './conversation.entity';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CreateEventBody, Errors, ListEventsQuery, ListEventsResponse, RuntimeEventResponse } from '@platform/contracts';
-import { BotAccess } from '../access/bot-access';
+import { BotAccess } from '@platform/bot-access';
 import { ConversationsService } from '../conversations/conversations.service';
 import { EventOutbox } from '../delivery/event-outbox';
 import { MessagesRepository } from '../messages/messages.repository';

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AccessModule } from '../access/access.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { DeliveryModule } from '../delivery/delivery.module';
 import { MessagesModule } from '../messages/messages.module';
@@ -10,7 +9,7 @@ import { BotEventsService } from './bot-events.service';
 
 /** The events API. The events table and its repository come with the outbox (`DeliveryModule`). */
 @Module({
-  imports: [AccessModule, ConversationsModule, DeliveryModule, MessagesModule, SignalsModule, UsersModule],
+  imports: [ConversationsModule, DeliveryModule, MessagesModule, SignalsModule, UsersModule],
   controllers: [BotEventsController],
   providers: [BotEventsService],
 })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigureIntegrationBody, IntegrationSettings } from '@platform/contracts';
-import { BotAccess } from '../access/bot-access';
+import { BotAccess } from '@platform/bot-access';
 import { IntegrationSettingsRepository } from './integration-settings.repository';
 
 @Injectable()

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { InternalOperations as Internal, RuntimeOperations as Runtime } from '@platform/contracts';
 import { Handles, OperationRequest } from '@platform/messaging';
-import { BotAccess } from '../access/bot-access';
+import { BotAccess } from '@platform/bot-access';
 import { BotMessagesService } from './bot-messages.service';
 
 type Request<O extends (typeof Runtime)[keyof typeof Runtime]> = OperationRequest<O, BotAccess>;

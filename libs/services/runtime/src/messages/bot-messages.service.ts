@@ -10,7 +10,7 @@ import {
   RuntimeMessageResponse,
   UpdateMessageBody,
 } from '@platform/contracts';
-import { BotAccess } from '../access/bot-access';
+import { BotAccess } from '@platform/bot-access';
 import { GetOrCreate } from '../common/get-or-create';
 import { tagMatch } from '../common/tags';
 import { ConversationsService } from '../conversations/conversations.service';

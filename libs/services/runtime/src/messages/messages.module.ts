@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccessModule } from '../access/access.module';
 import { CommonModule } from '../common/common.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { DeliveryModule } from '../delivery/delivery.module';
@@ -13,7 +12,7 @@ import { MessageEntity } from './message.entity';
 import { MessagesRepository } from './messages.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([MessageEntity]), AccessModule, CommonModule, ConversationsModule, DeliveryModule, SignalsModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([MessageEntity]), CommonModule, ConversationsModule, DeliveryModule, SignalsModule, UsersModule],
   controllers: [BotMessagesController],
   providers: [MessagesRepository, MessageWriter, BotMessagesService],
   exports: [MessagesRepository],

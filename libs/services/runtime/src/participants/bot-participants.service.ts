@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListParticipantsResponse, RuntimeParticipantResponse, SizedPageQueryDto } from '@platform/contracts';
 import { pageMeta } from '@platform/persistence';
-import { BotAccess } from '../access/bot-access';
+import { BotAccess } from '@platform/bot-access';
 import { ConversationsService } from '../conversations/conversations.service';
 import { toRuntimeUserView } from '../users/user-view';
 import { ParticipantsService } from './participants.service';

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AccessModule } from '../access/access.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { SignalsModule } from '../signals/signals.module';
 import { UsersModule } from '../users/users.module';
@@ -9,7 +8,7 @@ import { ParticipantsService } from './participants.service';
 
 /** The participants table (`ParticipantEntity`) is registered with the conversations, whose repository reads it. */
 @Module({
-  imports: [AccessModule, ConversationsModule, SignalsModule, UsersModule],
+  imports: [ConversationsModule, SignalsModule, UsersModule],
   controllers: [BotParticipantsController],
   providers: [ParticipantsService, BotParticipantsService],
 })

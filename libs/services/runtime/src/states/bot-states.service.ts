@@ -11,7 +11,7 @@ import {
   StateParams,
 } from '@platform/contracts';
 import { isForeignKeyViolation } from '@platform/persistence';
-import { BotAccess } from '../access/bot-access';
+import { BotAccess } from '@platform/bot-access';
 import { ConversationsRepository } from '../conversations/conversations.repository';
 import { UsersRepository } from '../users/users.repository';
 import { toRuntimeStateResponse } from './state-view';

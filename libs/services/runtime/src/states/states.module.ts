@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccessModule } from '../access/access.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { UsersModule } from '../users/users.module';
 import { BotStatesController } from './bot-states.controller';
@@ -10,7 +9,7 @@ import { StateEntity } from './state.entity';
 import { StatesRepository } from './states.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([StateEntity]), AccessModule, ConversationsModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([StateEntity]), ConversationsModule, UsersModule],
   controllers: [BotStatesController],
   providers: [StatesRepository, BotStatesService, StateSweeper],
 })

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccessModule } from '../access/access.module';
 import { CommonModule } from '../common/common.module';
 import { SignalsModule } from '../signals/signals.module';
 import { BotUsersController } from './bot-users.controller';
@@ -10,7 +9,7 @@ import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity]), AccessModule, CommonModule, SignalsModule],
+  imports: [TypeOrmModule.forFeature([UserEntity]), CommonModule, SignalsModule],
   controllers: [BotUsersController],
   providers: [UsersRepository, UsersService, BotUsersService],
   exports: [UsersRepository, UsersService],

@@ -2,21 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { AnyOperation, Caller, Errors, RuntimeCaller, ServiceCaller } from '@platform/contracts';
 import { AccessPolicy } from '@platform/messaging';
 import { BotAccess } from './bot-access';
-import { RuntimeAccessService } from './runtime-access.service';
+import { BotAccessService } from './bot-access.service';
 
 /**
- * The runtime's access rule: a token the admin service authorises for the bot (a developer of
- * its workspace, or the bot's own API key), or a platform service acting for a bot through its
+ * The access rule of a bot's APIs: a token the admin service authorises for the bot (a developer
+ * of its workspace, or the bot's own API key), or a platform service acting for a bot through its
  * integration (the chat integration). Handlers receive a `BotAccess`.
  */
 @Injectable()
-export class RuntimeAccessPolicy extends AccessPolicy {
-  constructor(private readonly access: RuntimeAccessService) {
+export class BotAccessPolicy extends AccessPolicy {
+  constructor(private readonly access: BotAccessService) {
     super();
   }
 
   protected async forCaller(operation: AnyOperation, caller: Caller): Promise<BotAccess> {
-    if (operation.access.kind !== 'bot') throw Errors.forbidden(`${operation.name} is not a runtime operation`);
+    if (operation.access.kind !== 'bot') throw Errors.forbidden(`${operation.name} is not an operation on a bot`);
     const runtime = caller as RuntimeCaller;
     const authorization = await this.access.authorize(runtime);
     try {

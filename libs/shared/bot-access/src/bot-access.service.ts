@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import {
   AccessInvalidation,
   BotInvalidation,
@@ -7,25 +7,32 @@ import {
   InternalOperations as Internal,
   RuntimeAuthorization,
   RuntimeCaller,
+  ServiceCaller,
   Subjects,
 } from '@platform/contracts';
 import { BusClient, serviceEnvelope } from '@platform/messaging';
-import { RUNTIME } from '../runtime-caller';
 import { AuthorizationCache } from './authorization-cache';
+
+/** The service that asks the admin service for grants, as it names itself. */
+export const BOT_ACCESS_ASKER = Symbol('BOT_ACCESS_ASKER');
 
 /** How long a grant is reused when no notice voids it sooner. */
 const GRANT_TTL_MS = 5000;
 const MAX_GRANTS = 10000;
 
 /**
- * Runtime callers are authorised by the admin service, which owns tokens, members and bots; its
- * grants are cached briefly and dropped on every replica as soon as the admin service says so.
+ * Callers of a bot's APIs (runtime, tables, files) are authorised by the admin service, which owns
+ * tokens, members and bots; its grants are cached briefly and dropped on every replica as soon as
+ * the admin service says so.
  */
 @Injectable()
-export class RuntimeAccessService implements OnApplicationBootstrap {
+export class BotAccessService implements OnApplicationBootstrap {
   private readonly grants = new AuthorizationCache(GRANT_TTL_MS, MAX_GRANTS);
 
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(BOT_ACCESS_ASKER) private readonly asker: ServiceCaller,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.subscribe(Subjects.invalidate.access, (notice) => this.grants.forgetAccess(notice as AccessInvalidation));
@@ -39,7 +46,7 @@ export class RuntimeAccessService implements OnApplicationBootstrap {
       () =>
         this.bus.call(
           Internal.authorizeRuntime,
-          serviceEnvelope(RUNTIME, { body: { tokenHash: caller.tokenHash, botId: caller.botId } }),
+          serviceEnvelope(this.asker, { body: { tokenHash: caller.tokenHash, botId: caller.botId } }),
         ) as Promise<RuntimeAuthorization>,
     );
   }
