@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@platform/config';
+import { SERVICES } from '@platform/contracts';
 import { JsonLogger } from '@platform/logging';
 import { startOneProcess } from '@platform/one-process';
 import { createTestDatabase, dropTestDatabase, freePort, Mesh } from '@platform/testing';
@@ -10,6 +11,8 @@ import { measure, Measurement, Operation } from './load';
 import { BotLoopFigures, measureBotLoop } from './bot-loop';
 import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
 import { prepareOperations } from './fixtures';
+import { cpuMs, rssMb } from './cpu-time';
+import { startRawHop } from './raw-hop/raw-hop';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -22,7 +25,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 async function main() {
   const runId = randomBytes(3).toString('hex');
   const token = `bp_pat_bench_${randomBytes(16).toString('hex')}`;
-  const results: Record<string, { mesh?: Measurement; local?: Measurement }> = {};
+  const results: Results = {};
+  let anchor: Measured | undefined;
+  const memory: Record<string, number> = {};
   // The load comes from one address with one token, far past what one client is allowed.
   Object.assign(process.env, { RATE_LIMIT_PER_CLIENT: '0', RATE_LIMIT_PER_CREDENTIAL: '0', RATE_LIMIT_AUTH_FAILURES: '0' });
 
@@ -38,7 +43,17 @@ async function main() {
   let loop: BotLoopFigures | undefined;
   let deployed: DeployedBotFigures | undefined;
   try {
-    await run('mesh', mesh.url, await prepareOperations(mesh.url, token), results);
+    // The anchor first, on the same Postgres database and NATS server as the mesh.
+    const raw = await startRawHop(mesh.settings.databaseUrl, `bench_raw_${runId}`);
+    try {
+      anchor = await measured(raw.url, raw.operation, raw.pids);
+      printLine('raw', raw.operation.name, anchor);
+    } finally {
+      await raw.stop();
+    }
+    const meshPids = Object.fromEntries(['gateway', ...SERVICES].map((name) => [name, mesh.pid(name)!]));
+    await run('mesh', mesh.url, await prepareOperations(mesh.url, token), results, meshPids);
+    for (const [name, pid] of Object.entries(meshPids)) memory[name] = rssMb(pid);
     loop = await measureBotLoop(mesh.url, token);
     deployed = await measureDeployedBot(mesh.url, token);
   } finally {
@@ -51,13 +66,13 @@ async function main() {
   // The whole platform in the bench's own process, services wired by direct calls: what the NATS hop costs.
   const local = await startOneProcess(config, (name) => new JsonLogger(name, 'warn'), '127.0.0.1');
   try {
-    await run('local', local.url, await prepareOperations(local.url, token), results);
+    await run('local', local.url, await prepareOperations(local.url, token), results, { 'one process': process.pid });
   } finally {
     await local.close();
     await dropTestDatabase(localDb);
   }
 
-  report(results);
+  report(results, anchor, memory);
   if (loop) {
     process.stdout.write(
       `\nBot loop (mesh): ${loop.events} events delivered at ${loop.eventsPerSecond.toFixed(0)} events/s to a bot answering at once ` +
@@ -75,32 +90,64 @@ async function main() {
   }
 }
 
-async function run(mode: 'mesh' | 'local', url: string, operations: Operation[], results: Record<string, { mesh?: Measurement; local?: Measurement }>) {
+type Measured = Measurement & { cpuMsPerRequest: Record<string, number> };
+type Results = Record<string, { mesh?: Measured; local?: Measured }>;
+
+/** One operation under load, with the CPU time each given process spent per request meanwhile. */
+async function measured(url: string, op: Operation, pids: Record<string, number>): Promise<Measured> {
+  await measure(url, op, CONNECTIONS, 1); // warm-up
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const m = await measure(url, op, CONNECTIONS, DURATION_S);
+  const cpuMsPerRequest = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, (cpuMs(pid) - before[name]) / Math.max(1, m.requests)]));
+  // Let the last in-flight requests of the load finish before anything shuts down.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { ...m, cpuMsPerRequest };
+}
+
+function printLine(mode: string, name: string, m: Measured): void {
+  const cpu = Object.entries(m.cpuMsPerRequest)
+    .map(([process, ms]) => `${process} ${ms.toFixed(2)}`)
+    .join(', ');
+  process.stdout.write(
+    `${mode.padEnd(5)} ${name.padEnd(22)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${m.failures} failed of ${m.requests}); CPU ms/request: ${cpu}\n`,
+  );
+}
+
+async function run(mode: 'mesh' | 'local', url: string, operations: Operation[], results: Results, pids: Record<string, number>) {
   for (const op of operations) {
-    await measure(url, op, CONNECTIONS, 1); // warm-up
-    const m = await measure(url, op, CONNECTIONS, DURATION_S);
+    const m = await measured(url, op, pids);
     (results[op.name] ??= {})[mode] = m;
-    // Let the last in-flight requests of the load finish before anything shuts down.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    process.stdout.write(
-      `${mode.padEnd(5)} ${op.name.padEnd(22)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${m.failures} failed of ${m.requests})\n`,
-    );
+    printLine(mode, op.name, m);
     if (m.failures > 0) throw new Error(`${op.name} failed ${m.failures} times under load in ${mode} mode`);
   }
 }
 
-function report(results: Record<string, { mesh?: Measurement; local?: Measurement }>) {
+function report(results: Results, anchor: Measured | undefined, memory: Record<string, number>) {
   const lines = [
-    `\n${CONNECTIONS} connections, ${DURATION_S} s per operation. mesh = gateway + services as separate processes over NATS; in-process = one process, no NATS.\n`,
-    '| operation | mesh req/s | mesh p50 / p99 ms | in-process req/s | in-process p50 / p99 ms | req/s ratio mesh ÷ in-process |',
-    '|---|---:|---:|---:|---:|---:|',
+    `\n${CONNECTIONS} connections, ${DURATION_S} s per operation. raw hop = node:http → NATS → node + pg primary-key read (the anchor); ` +
+      `mesh = gateway + services as separate processes over NATS; in-process = one process, no NATS.\n`,
+    anchor ? `raw hop: ${anchor.rps.toFixed(0)} req/s, p50 / p99 ${anchor.p50} / ${anchor.p99} ms\n` : '',
+    '| operation | mesh req/s | mesh p50 / p99 ms | mesh ÷ raw hop (req/s) | mesh p99 ÷ raw p99 | in-process req/s | in-process p50 / p99 ms | mesh CPU ms/request (gateway + services) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const [name, { mesh, local }] of Object.entries(results)) {
     if (!mesh || !local) continue;
+    const cpu = Object.values(mesh.cpuMsPerRequest).reduce((sum, ms) => sum + ms, 0);
     lines.push(
-      `| ${name} | ${mesh.rps.toFixed(0)} | ${mesh.p50} / ${mesh.p99} | ${local.rps.toFixed(0)} | ${local.p50} / ${local.p99} | ${(mesh.rps / local.rps).toFixed(2)} |`,
+      `| ${name} | ${mesh.rps.toFixed(0)} | ${mesh.p50} / ${mesh.p99} | ${anchor ? (mesh.rps / anchor.rps).toFixed(2) : '-'} | ${anchor ? (mesh.p99 / Math.max(1, anchor.p99)).toFixed(1) : '-'} | ${local.rps.toFixed(0)} | ${local.p50} / ${local.p99} | ${cpu.toFixed(2)} |`,
     );
   }
+  if (anchor)
+    lines.push(
+      `\nraw hop CPU ms/request: ${Object.entries(anchor.cpuMsPerRequest)
+        .map(([p, ms]) => `${p} ${ms.toFixed(2)}`)
+        .join(', ')}`,
+    );
+  lines.push(
+    `mesh memory after the run (MB resident): ${Object.entries(memory)
+      .map(([p, mb]) => `${p} ${mb.toFixed(0)}`)
+      .join(', ')}`,
+  );
   process.stdout.write(lines.join('\n') + '\n');
 }
 
