@@ -13,6 +13,7 @@ import { IntegrationsModule } from './integrations/integrations.module';
 import { MessagesModule } from './messages/messages.module';
 import { RUNTIME_MIGRATIONS } from './migrations';
 import { ParticipantsModule } from './participants/participants.module';
+import { SchedulerModule } from './schedules/scheduler.module';
 import { StatesModule } from './states/states.module';
 import { UsersModule } from './users/users.module';
 
@@ -34,6 +35,7 @@ export class RuntimeModule {
         IntegrationsModule,
         MessagesModule,
         ParticipantsModule,
+        SchedulerModule,
         StatesModule,
         UsersModule,
       ],

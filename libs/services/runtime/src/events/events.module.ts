@@ -5,12 +5,13 @@ import { DeliveryModule } from '../delivery/delivery.module';
 import { MessagesModule } from '../messages/messages.module';
 import { SignalsModule } from '../signals/signals.module';
 import { UsersModule } from '../users/users.module';
+import { SchedulesModule } from '../schedules/schedules.module';
 import { BotEventsController } from './bot-events.controller';
 import { BotEventsService } from './bot-events.service';
 
 /** The events API. The events table and its repository come with the outbox (`DeliveryModule`). */
 @Module({
-  imports: [AccessModule, ConversationsModule, DeliveryModule, MessagesModule, SignalsModule, UsersModule],
+  imports: [AccessModule, ConversationsModule, DeliveryModule, MessagesModule, SchedulesModule, SignalsModule, UsersModule],
   controllers: [BotEventsController],
   providers: [BotEventsService],
 })

@@ -20,6 +20,8 @@ import { MessageWriter, NewMessage } from './message-writer';
 import { MessageEntity } from './message.entity';
 import { MessagesRepository } from './messages.repository';
 import { pageMeta } from '@platform/persistence';
+import { dueTime } from '../schedules/due-time';
+import { ScheduledMessageBody, SchedulesRepository } from '../schedules/schedules.repository';
 
 /** Messages through the runtime API, as bots and integrations read and write them. */
 @Injectable()
@@ -30,10 +32,32 @@ export class BotMessagesService {
     private readonly messages: MessagesRepository,
     private readonly writer: MessageWriter,
     private readonly getOrCreateRule: GetOrCreate,
+    private readonly schedules: SchedulesRepository,
   ) {}
 
   async create(access: BotAccess, input: CreateMessageBody): Promise<RuntimeMessageResponse> {
-    const message = await this.writer.write(await this.newMessage(access, input));
+    const dueAt = input.schedule ? dueTime(input.schedule) : undefined;
+    const draft = await this.newMessage(access, input);
+    if (dueAt) return this.schedule(draft, input, dueAt);
+    const message = await this.writer.write(draft);
+    return { message: toRuntimeMessageView(message) };
+  }
+
+  /**
+   * A scheduled message is checked now and created when due, under the id answered now; the
+   * answer shows it as it will be, created at its due time. Until then it is not in the
+   * conversation.
+   */
+  private async schedule(draft: NewMessage, input: CreateMessageBody, dueAt: Date): Promise<RuntimeMessageResponse> {
+    const { message } = this.writer.compose(draft, undefined, dueAt);
+    const body: ScheduledMessageBody = {
+      conversationId: input.conversationId,
+      userId: input.userId,
+      type: input.type,
+      payload: input.payload,
+      tags: message.tags,
+    };
+    await this.schedules.insert({ botId: draft.botId, id: message.id, kind: 'message', dueAt, body: body as unknown as Record<string, unknown> });
     return { message: toRuntimeMessageView(message) };
   }
 

@@ -251,6 +251,12 @@ export const RuntimeOperations = defineOperations(
       access: bot,
       services: ['chat'],
     },
+    cancelScheduledEvent: {
+      summary: 'Cancel a scheduled event of the bot: it is never delivered, and its status becomes canceled',
+      http: { method: 'DELETE', path: '/events/scheduled/{id}' },
+      params: IdParams,
+      access: bot,
+    },
     getEvent: {
       summary: 'Get an event of the bot',
       http: { method: 'GET', path: '/events/{id}' },
