@@ -3,6 +3,8 @@ import { ConfigModule, PlatformConfig } from '@platform/config';
 import { BusTransport, healthController, MessagingModule, NATS_TRANSPORT, operationEdge } from '@platform/messaging';
 import { PersistenceModule } from '@platform/persistence';
 import { AccessModule } from './access/access.module';
+import { ActionsModule } from './actions/actions.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { RuntimeAccessPolicy } from './access/runtime-access.policy';
 import { BotLogsModule } from './bot-logs/bot-logs.module';
 import { BotsModule } from './bots/bots.module';
@@ -15,6 +17,7 @@ import { RUNTIME_MIGRATIONS } from './migrations';
 import { ParticipantsModule } from './participants/participants.module';
 import { SchedulerModule } from './schedules/scheduler.module';
 import { StatesModule } from './states/states.module';
+import { TagsModule } from './tags/tags.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -27,6 +30,8 @@ export class RuntimeModule {
         MessagingModule.forRoot(transport),
         PersistenceModule.forService({ schema: 'runtime', migrations: RUNTIME_MIGRATIONS }),
         AccessModule,
+        ActionsModule,
+        AnalyticsModule,
         BotLogsModule,
         BotsModule,
         ConversationsModule,
@@ -37,6 +42,7 @@ export class RuntimeModule {
         ParticipantsModule,
         SchedulerModule,
         StatesModule,
+        TagsModule,
         UsersModule,
       ],
       controllers: [healthController('runtime')],

@@ -17,6 +17,7 @@ export * from './dto/runtime/runtime-views';
 export * from './dto/runtime/messages.dto';
 export * from './dto/runtime/events.dto';
 export * from './dto/runtime/schedule.dto';
+export * from './dto/runtime/bot-extras.dto';
 export * from './dto/runtime/states.dto';
 export * from './dto/admin/bot-api-keys.dto';
 export * from './dto/runtime/runtime-lists.dto';

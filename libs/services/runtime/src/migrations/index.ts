@@ -10,6 +10,7 @@ import { EventMessageShapes1733200000000 } from './1733200000000-event-message-s
 import { BotCodeLogs1733300000000 } from './1733300000000-bot-code-logs';
 import { DeletedUsers1733350000000 } from './1733350000000-deleted-users';
 import { Schedules1733400000000 } from './1733400000000-schedules';
+import { Analytics1733410000000 } from './1733410000000-analytics';
 
 /** The runtime schema's migrations, oldest first. */
 export const RUNTIME_MIGRATIONS = [
@@ -25,4 +26,5 @@ export const RUNTIME_MIGRATIONS = [
   BotCodeLogs1733300000000,
   DeletedUsers1733350000000,
   Schedules1733400000000,
+  Analytics1733410000000,
 ];

@@ -31,6 +31,7 @@ import {
   RuntimeUserResponse,
   UpdateUserBody,
 } from '../dto/runtime/users.dto';
+import { CallActionBody, CallActionResponse, ListTagValuesQuery, ListTagValuesResponse, TagKeyParams, TrackAnalyticsBody } from '../dto/runtime/bot-extras.dto';
 import { defineOperations } from './operation';
 
 const bot = { kind: 'bot' } as const;
@@ -303,6 +304,28 @@ export const RuntimeOperations = defineOperations(
       params: StateParams,
       body: SetStateExpiryBody,
       response: RuntimeStateResponse,
+      access: bot,
+    },
+
+    listTagValues: {
+      summary: 'List the distinct values of a tag over the users, conversations or messages of the bot',
+      http: { method: 'GET', path: '/tags/{key}/values' },
+      params: TagKeyParams,
+      query: ListTagValuesQuery,
+      response: ListTagValuesResponse,
+      access: bot,
+    },
+    trackAnalytics: {
+      summary: 'Add to a custom analytics counter of the bot (shown as customEvents by getBotAnalytics)',
+      http: { method: 'POST', path: '/analytics' },
+      body: TrackAnalyticsBody,
+      access: bot,
+    },
+    callAction: {
+      summary: "Call an action of one of the bot's integrations; no integration on this platform has actions yet, so every call is refused",
+      http: { method: 'POST', path: '/actions' },
+      body: CallActionBody,
+      response: CallActionResponse,
       access: bot,
     },
   },
