@@ -11,6 +11,7 @@ import { BotsModule } from './bots/bots.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { EventsModule } from './events/events.module';
+import { IncomingModule } from './incoming/incoming.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { MessagesModule } from './messages/messages.module';
 import { RUNTIME_MIGRATIONS } from './migrations';
@@ -37,6 +38,7 @@ export class RuntimeModule {
         ConversationsModule,
         DeliveryModule,
         EventsModule,
+        IncomingModule,
         IntegrationsModule,
         MessagesModule,
         ParticipantsModule,

@@ -15,6 +15,6 @@ import { ParticipantEntity } from './participant.entity';
   imports: [TypeOrmModule.forFeature([ConversationEntity, ParticipantEntity]), AccessModule, CommonModule, SignalsModule, UsersModule],
   controllers: [BotConversationsController],
   providers: [ConversationsRepository, ConversationsService, BotConversationsService],
-  exports: [ConversationsRepository, ConversationsService],
+  exports: [ConversationsRepository, ConversationsService, BotConversationsService],
 })
 export class ConversationsModule {}

@@ -4,6 +4,8 @@ import {
   Errors,
   GetOrCreateMessageBody,
   GetOrCreateMessageResponse,
+  ImportMessagesBody,
+  ImportMessagesResponse,
   ListMessagesQuery,
   ListMessagesResponse,
   RecentMessagesQuery,
@@ -95,6 +97,37 @@ export class BotMessagesService {
       retag: (message, tags) => this.writer.update(message, { tags }),
     });
     return { message: toRuntimeMessageView(item), meta: { created } };
+  }
+
+  /**
+   * Messages from elsewhere, with their original time: each is created unless its tags (and
+   * discriminateByTags) match a message of its conversation; with empty tags or an empty
+   * discriminateByTags it is always created. History is not news: no event goes to the bot.
+   * Every message is checked (conversation, author) before any is written.
+   */
+  async import(access: BotAccess, input: ImportMessagesBody): Promise<ImportMessagesResponse> {
+    const { botId } = access;
+    const drafts = [];
+    for (const item of input.messages) {
+      const createdAt = new Date(item.createdAt);
+      if (Number.isNaN(createdAt.getTime())) throw Errors.invalidPayload(`createdAt '${item.createdAt}' is not a date`);
+      drafts.push({ item, createdAt, draft: await this.newMessage(access, item) });
+    }
+    const answered: MessageEntity[] = [];
+    for (const { item, createdAt, draft } of drafts) {
+      const alwaysNew = Object.keys(item.tags).length === 0 || item.discriminateByTags?.length === 0;
+      const match = tagMatch(item.tags, item.discriminateByTags);
+      const { item: message } = alwaysNew
+        ? { item: await this.writer.writeImported(draft, createdAt) }
+        : await this.getOrCreateRule.run(item.tags, {
+            key: ['message', botId, item.conversationId, match],
+            find: () => this.messages.findByTags(botId, item.conversationId, match),
+            create: () => this.writer.writeImported(draft, createdAt),
+            retag: (found) => Promise.resolve(found),
+          });
+      answered.push(message);
+    }
+    return { messages: answered.map(toRuntimeMessageView) };
   }
 
   async update(access: BotAccess, id: string, input: UpdateMessageBody): Promise<RuntimeMessageResponse> {

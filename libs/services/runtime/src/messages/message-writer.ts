@@ -47,6 +47,14 @@ export class MessageWriter {
     return message;
   }
 
+  /** An imported message: created at its original time, without an event (the bot is not told of history). */
+  async writeImported(input: NewMessage, createdAt: Date): Promise<MessageEntity> {
+    const { message } = this.compose(input, undefined, createdAt);
+    await this.messages.insertWithEvent(message);
+    this.announce(message);
+    return message;
+  }
+
   /**
    * The message and the event recording it if it is incoming, not yet stored: `write` stores
    * them at once; the scheduler stores them when due, under the id given when it was scheduled.

@@ -26,6 +26,6 @@ import { MessagesRepository } from './messages.repository';
   ],
   controllers: [BotMessagesController],
   providers: [MessagesRepository, MessageWriter, BotMessagesService],
-  exports: [MessagesRepository, MessageWriter],
+  exports: [MessagesRepository, MessageWriter, BotMessagesService],
 })
 export class MessagesModule {}

@@ -12,5 +12,6 @@ import { ParticipantsService } from './participants.service';
   imports: [AccessModule, ConversationsModule, SignalsModule, UsersModule],
   controllers: [BotParticipantsController],
   providers: [ParticipantsService, BotParticipantsService],
+  exports: [BotParticipantsService],
 })
 export class ParticipantsModule {}

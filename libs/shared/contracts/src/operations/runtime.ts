@@ -32,6 +32,7 @@ import {
   UpdateUserBody,
 } from '../dto/runtime/users.dto';
 import { CallActionBody, CallActionResponse, ListTagValuesQuery, ListTagValuesResponse, TagKeyParams, TrackAnalyticsBody } from '../dto/runtime/bot-extras.dto';
+import { ImportMessagesBody, ImportMessagesResponse, InitializeIncomingMessageBody, InitializeIncomingMessageResponse } from '../dto/runtime/incoming.dto';
 import { defineOperations } from './operation';
 
 const bot = { kind: 'bot' } as const;
@@ -307,6 +308,20 @@ export const RuntimeOperations = defineOperations(
       access: bot,
     },
 
+    initializeIncomingMessage: {
+      summary: 'Get or create the user and the conversation, make the user a participant, and get or create their message',
+      http: { method: 'POST', path: '/initialize-incoming-message' },
+      body: InitializeIncomingMessageBody,
+      response: InitializeIncomingMessageResponse,
+      access: bot,
+    },
+    importMessages: {
+      summary: 'Import messages with their original time, each unless a message of its conversation has matching tags; answers every one, created or found',
+      http: { method: 'POST', path: '/messages/import-messages' },
+      body: ImportMessagesBody,
+      response: ImportMessagesResponse,
+      access: bot,
+    },
     listTagValues: {
       summary: 'List the distinct values of a tag over the users, conversations or messages of the bot',
       http: { method: 'GET', path: '/tags/{key}/values' },
