@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client, InvalidPayloadError, ResourceNotFoundError } from '@botpress/client';
-import { client, createChatBot, e2e, expectClientError, expectErrorBody, FakeBot, fakeBot, raw, sleep, until } from '@platform/testing';
+import { client, createChatBot, e2e, expectClientError, expectErrorBody, FakeBot, fakeBot, raw, referenceValidator, sleep, until } from '@platform/testing';
 
 const invalidPayload = (call: Promise<unknown>) => expectClientError(call, InvalidPayloadError, 400, 'InvalidPayload');
 const notFound = (call: Promise<unknown>) => expectClientError(call, ResourceNotFoundError, 404, 'ResourceNotFound');
@@ -21,6 +21,8 @@ describe('scheduling (createEvent and createMessage with schedule, cancelSchedul
   const delivered = (id: string) => bot.received.filter((d) => d.event.id === id);
 
   beforeAll(async () => {
+    // The reference's schemas compile on first use (seconds on a busy machine): not within a timed test.
+    referenceValidator('get', '/v1/chat/events/x');
     bot = await fakeBot(() => 200);
     const chatBot = await createChatBot({}, 'scheduling');
     botId = chatBot.botId;
