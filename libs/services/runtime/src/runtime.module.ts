@@ -20,6 +20,7 @@ import { SchedulerModule } from './schedules/scheduler.module';
 import { StatesModule } from './states/states.module';
 import { TagsModule } from './tags/tags.module';
 import { UsersModule } from './users/users.module';
+import { WorkflowsModule } from './workflows/workflows.module';
 
 @Module({})
 export class RuntimeModule {
@@ -46,6 +47,7 @@ export class RuntimeModule {
         StatesModule,
         TagsModule,
         UsersModule,
+        WorkflowsModule,
       ],
       controllers: [healthController('runtime')],
       providers: operationEdge(RuntimeAccessPolicy),

@@ -12,6 +12,7 @@ import { newEvent } from './new-event';
 import { pageMeta } from '@platform/persistence';
 import { SchedulesRepository } from '../schedules/schedules.repository';
 import { dueTime } from '../schedules/due-time';
+import { BotWorkflowsService } from '../workflows/bot-workflows.service';
 import { EventEntity } from './event.entity';
 
 /** Events through the runtime API, as bots and integrations create and read them. */
@@ -25,6 +26,7 @@ export class BotEventsService {
     private readonly outbox: EventOutbox,
     private readonly signals: ConversationSignals,
     private readonly schedules: SchedulesRepository,
+    private readonly workflows: BotWorkflowsService,
   ) {}
 
   /**
@@ -47,9 +49,15 @@ export class BotEventsService {
       integration: integration?.integrationId ?? null,
       payload: input.payload,
     });
-    if (dueAt) return this.schedule(event, dueAt);
-    await this.events.insert(event);
-    this.outbox.publish([event]);
+    if (dueAt) {
+      if (input.workflowId !== undefined) throw Errors.invalidPayload('A scheduled event cannot be linked to a workflow');
+      return this.schedule(event, dueAt);
+    }
+    const continued = await this.schedules.transaction(async (manager) => {
+      await this.events.insert(event, manager);
+      return input.workflowId !== undefined ? this.workflows.continueWith(botId, input.workflowId, manager) : undefined;
+    });
+    this.outbox.publish(continued ? [event, continued] : [event]);
     const view = toRuntimeEventView(event);
     // Listeners of the conversation see its events as they see its messages.
     if (event.conversationId) {

@@ -11,6 +11,7 @@ import { BotCodeLogs1733300000000 } from './1733300000000-bot-code-logs';
 import { DeletedUsers1733350000000 } from './1733350000000-deleted-users';
 import { Schedules1733400000000 } from './1733400000000-schedules';
 import { Analytics1733410000000 } from './1733410000000-analytics';
+import { Workflows1733420000000 } from './1733420000000-workflows';
 
 /** The runtime schema's migrations, oldest first. */
 export const RUNTIME_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const RUNTIME_MIGRATIONS = [
   DeletedUsers1733350000000,
   Schedules1733400000000,
   Analytics1733410000000,
+  Workflows1733420000000,
 ];

@@ -6,12 +6,13 @@ import { MessagesModule } from '../messages/messages.module';
 import { SignalsModule } from '../signals/signals.module';
 import { StatesModule } from '../states/states.module';
 import { UsersModule } from '../users/users.module';
+import { WorkflowsModule } from '../workflows/workflows.module';
 import { Scheduler } from './scheduler';
 import { SchedulesModule } from './schedules.module';
 
 /** Fires scheduled messages and events, and state expiries, when due. */
 @Module({
-  imports: [BotLogsModule, ConversationsModule, DeliveryModule, MessagesModule, SchedulesModule, SignalsModule, StatesModule, UsersModule],
+  imports: [BotLogsModule, ConversationsModule, DeliveryModule, MessagesModule, SchedulesModule, SignalsModule, StatesModule, UsersModule, WorkflowsModule],
   providers: [Scheduler],
   exports: [Scheduler],
 })

@@ -16,6 +16,8 @@ import { ConversationSignals } from '../signals/conversation-signals';
 import { toRuntimeStateResponse } from '../states/state-view';
 import { StatesRepository } from '../states/states.repository';
 import { UsersRepository } from '../users/users.repository';
+import { WorkflowEvents, WORKFLOW_UPDATE } from '../workflows/workflow-events';
+import { WorkflowsRepository } from '../workflows/workflows.repository';
 import { DueItem, ScheduledMessageBody, SchedulesRepository } from './schedules.repository';
 
 /** Longest an idle scheduler waits before looking again (an item scheduled on another replica is seen by then). */
@@ -34,7 +36,8 @@ interface Fired {
 
 /**
  * Fires what is due (docs/architecture.md, "Scheduling"): scheduled events become pending and go
- * to the bot through the delivery pipeline, scheduled messages are created, and expired states
+ * to the bot through the delivery pipeline, scheduled messages are created, active workflows
+ * past their timeout become `timedout` with a `workflow_timedout` event, and expired states
  * are deleted with a `state_expired` event for the bot. Every replica runs one; an item is taken
  * by the transaction that fires it (`FOR UPDATE SKIP LOCKED`), so it fires on one replica, once
  * its effect is committed, and again only if that commit never happened (at least once). What was
@@ -59,6 +62,8 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly signals: ConversationSignals,
     private readonly botLogs: BotLogsService,
     private readonly bus: BusClient,
+    private readonly workflows: WorkflowsRepository,
+    private readonly workflowEvents: WorkflowEvents,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -122,6 +127,9 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
         if (item.kind === 'event') {
           const event = await this.activateEvent(manager, item);
           if (event) out.events.push(event);
+        } else if (item.kind === 'workflow_timeout') {
+          const timedOut = await this.workflows.timeOut(item.botId, item.id, manager);
+          if (timedOut) out.events.push(await this.workflowEvents.record(timedOut, 'workflow_timedout', manager));
         } else {
           const created = await this.createMessage(manager, item);
           if (created) out.messages.push(created);
@@ -193,7 +201,7 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
     for (const { message, event } of fired.messages) this.writer.announce(message, event);
     if (fired.events.length > 0) this.outbox.publish(fired.events);
     for (const event of fired.events) {
-      if (!event.conversationId || event.type === STATE_EXPIRED) continue;
+      if (!event.conversationId || event.type === STATE_EXPIRED || event.type === WORKFLOW_UPDATE) continue;
       const view = toRuntimeEventView(event);
       const isBot = event.direction === 'outgoing';
       this.signals.emit(event.botId, event.conversationId, {

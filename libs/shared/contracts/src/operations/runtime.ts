@@ -33,6 +33,14 @@ import {
 } from '../dto/runtime/users.dto';
 import { CallActionBody, CallActionResponse, ListTagValuesQuery, ListTagValuesResponse, TagKeyParams, TrackAnalyticsBody } from '../dto/runtime/bot-extras.dto';
 import { ImportMessagesBody, ImportMessagesResponse, InitializeIncomingMessageBody, InitializeIncomingMessageResponse } from '../dto/runtime/incoming.dto';
+import {
+  CreateWorkflowBody,
+  GetOrCreateWorkflowBody,
+  ListWorkflowsQuery,
+  ListWorkflowsResponse,
+  UpdateWorkflowBody,
+  WorkflowResponse,
+} from '../dto/runtime/workflows.dto';
 import { defineOperations } from './operation';
 
 const bot = { kind: 'bot' } as const;
@@ -320,6 +328,48 @@ export const RuntimeOperations = defineOperations(
       http: { method: 'POST', path: '/messages/import-messages' },
       body: ImportMessagesBody,
       response: ImportMessagesResponse,
+      access: bot,
+    },
+    createWorkflow: {
+      summary: 'Create a workflow of the bot; created pending, it starts: the bot gets workflow_started',
+      http: { method: 'POST', path: '/workflows' },
+      body: CreateWorkflowBody,
+      response: WorkflowResponse,
+      access: bot,
+    },
+    getOrCreateWorkflow: {
+      summary: 'Get the workflow of that name whose tags (and status group) match, creating it if there is none',
+      http: { method: 'POST', path: '/workflows/get-or-create' },
+      body: GetOrCreateWorkflowBody,
+      response: WorkflowResponse,
+      access: bot,
+    },
+    getWorkflow: {
+      summary: 'Get a workflow of the bot',
+      http: { method: 'GET', path: '/workflows/{id}' },
+      params: IdParams,
+      response: WorkflowResponse,
+      access: bot,
+    },
+    updateWorkflow: {
+      summary: 'Update a workflow that is not finished: status, output, timeout, tags',
+      http: { method: 'PUT', path: '/workflows/{id}' },
+      params: IdParams,
+      body: UpdateWorkflowBody,
+      response: WorkflowResponse,
+      access: bot,
+    },
+    deleteWorkflow: {
+      summary: 'Delete a workflow of the bot',
+      http: { method: 'DELETE', path: '/workflows/{id}' },
+      params: IdParams,
+      access: bot,
+    },
+    listWorkflows: {
+      summary: 'List the workflows of the bot, newest first',
+      http: { method: 'GET', path: '/workflows' },
+      query: ListWorkflowsQuery,
+      response: ListWorkflowsResponse,
       access: bot,
     },
     listTagValues: {

@@ -30,6 +30,12 @@ export class CreateEventBody {
   @MaxLength(200)
   userId?: string;
 
+  @ApiPropertyOptional({ maxLength: 200, description: 'Workflow of the bot the event is for: a listening workflow is continued (workflow_continued)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  workflowId?: string;
+
   @ApiPropertyOptional({ maxLength: 200, description: 'Message of the bot the event is about' })
   @IsOptional()
   @IsString()
