@@ -155,7 +155,7 @@ describe('runtime events (/v1/chat/events)', () => {
       ['an array payload', { type: 'x', payload: [1] }, /payload must be an object/],
       ['a string payload', { type: 'x', payload: 'text' }, /payload must be an object/],
       ['a numeric conversationId', { type: 'x', payload: {}, conversationId: 7 }, /conversationId must be a string/],
-      ['an unknown property', { type: 'x', payload: {}, workflowId: 'wf' }, /property workflowId should not exist/],
+      ['an unknown property', { type: 'x', payload: {}, flowId: 'wf' }, /property flowId should not exist/],
     ])('refuses a body with %s (400, standard error body)', async (_, body, message) => {
       const res = await request(bot, 'POST', '/v1/chat/events', body);
       expect(res.status).toBe(400);
