@@ -19,6 +19,7 @@ import { ParticipantsModule } from './participants/participants.module';
 import { SchedulerModule } from './schedules/scheduler.module';
 import { StatesModule } from './states/states.module';
 import { TagsModule } from './tags/tags.module';
+import { TasksModule } from './tasks/tasks.module';
 import { UsersModule } from './users/users.module';
 import { WorkflowsModule } from './workflows/workflows.module';
 
@@ -46,6 +47,7 @@ export class RuntimeModule {
         SchedulerModule,
         StatesModule,
         TagsModule,
+        TasksModule,
         UsersModule,
         WorkflowsModule,
       ],

@@ -20,6 +20,7 @@ export * from './dto/runtime/schedule.dto';
 export * from './dto/runtime/bot-extras.dto';
 export * from './dto/runtime/incoming.dto';
 export * from './dto/runtime/workflows.dto';
+export * from './dto/runtime/tasks.dto';
 export * from './dto/runtime/states.dto';
 export * from './dto/admin/bot-api-keys.dto';
 export * from './dto/runtime/runtime-lists.dto';

@@ -12,6 +12,7 @@ import { DeletedUsers1733350000000 } from './1733350000000-deleted-users';
 import { Schedules1733400000000 } from './1733400000000-schedules';
 import { Analytics1733410000000 } from './1733410000000-analytics';
 import { Workflows1733420000000 } from './1733420000000-workflows';
+import { Tasks1733430000000 } from './1733430000000-tasks';
 
 /** The runtime schema's migrations, oldest first. */
 export const RUNTIME_MIGRATIONS = [
@@ -29,4 +30,5 @@ export const RUNTIME_MIGRATIONS = [
   Schedules1733400000000,
   Analytics1733410000000,
   Workflows1733420000000,
+  Tasks1733430000000,
 ];

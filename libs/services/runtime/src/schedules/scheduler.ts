@@ -16,6 +16,7 @@ import { ConversationSignals } from '../signals/conversation-signals';
 import { toRuntimeStateResponse } from '../states/state-view';
 import { StatesRepository } from '../states/states.repository';
 import { UsersRepository } from '../users/users.repository';
+import { TasksRepository } from '../tasks/tasks.repository';
 import { WorkflowEvents, WORKFLOW_UPDATE } from '../workflows/workflow-events';
 import { WorkflowsRepository } from '../workflows/workflows.repository';
 import { DueItem, ScheduledMessageBody, SchedulesRepository } from './schedules.repository';
@@ -37,7 +38,8 @@ interface Fired {
 /**
  * Fires what is due (docs/architecture.md, "Scheduling"): scheduled events become pending and go
  * to the bot through the delivery pipeline, scheduled messages are created, active workflows
- * past their timeout become `timedout` with a `workflow_timedout` event, and expired states
+ * past their timeout become `timedout` with a `workflow_timedout` event, unfinished tasks
+ * past theirs become `timeout`, and expired states
  * are deleted with a `state_expired` event for the bot. Every replica runs one; an item is taken
  * by the transaction that fires it (`FOR UPDATE SKIP LOCKED`), so it fires on one replica, once
  * its effect is committed, and again only if that commit never happened (at least once). What was
@@ -64,6 +66,7 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly bus: BusClient,
     private readonly workflows: WorkflowsRepository,
     private readonly workflowEvents: WorkflowEvents,
+    private readonly tasks: TasksRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -127,6 +130,8 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
         if (item.kind === 'event') {
           const event = await this.activateEvent(manager, item);
           if (event) out.events.push(event);
+        } else if (item.kind === 'task_timeout') {
+          await this.tasks.timeOut(item.botId, item.id, manager);
         } else if (item.kind === 'workflow_timeout') {
           const timedOut = await this.workflows.timeOut(item.botId, item.id, manager);
           if (timedOut) out.events.push(await this.workflowEvents.record(timedOut, 'workflow_timedout', manager));

@@ -5,7 +5,7 @@ import { Subjects } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 
 /** What is fired when due: an event already recorded as `scheduled`, or a message to create. */
-export type ScheduleKind = 'event' | 'message' | 'workflow_timeout';
+export type ScheduleKind = 'event' | 'message' | 'workflow_timeout' | 'task_timeout';
 
 /** A scheduled message: what createMessage was asked, checked when it was scheduled. */
 export interface ScheduledMessageBody {

@@ -41,6 +41,7 @@ import {
   UpdateWorkflowBody,
   WorkflowResponse,
 } from '../dto/runtime/workflows.dto';
+import { CreateTaskBody, ListTasksQuery, ListTasksResponse, TaskResponse, UpdateTaskBody } from '../dto/runtime/tasks.dto';
 import { defineOperations } from './operation';
 
 const bot = { kind: 'bot' } as const;
@@ -370,6 +371,41 @@ export const RuntimeOperations = defineOperations(
       http: { method: 'GET', path: '/workflows' },
       query: ListWorkflowsQuery,
       response: ListWorkflowsResponse,
+      access: bot,
+    },
+    createTask: {
+      summary: 'Create a task in a conversation of the bot; it starts pending',
+      http: { method: 'POST', path: '/tasks' },
+      body: CreateTaskBody,
+      response: TaskResponse,
+      access: bot,
+    },
+    getTask: {
+      summary: 'Get a task of the bot',
+      http: { method: 'GET', path: '/tasks/{id}' },
+      params: IdParams,
+      response: TaskResponse,
+      access: bot,
+    },
+    updateTask: {
+      summary: 'Update a task that is not finished: title, data, status, timeout, tags',
+      http: { method: 'PUT', path: '/tasks/{id}' },
+      params: IdParams,
+      body: UpdateTaskBody,
+      response: TaskResponse,
+      access: bot,
+    },
+    deleteTask: {
+      summary: 'Delete a task of the bot',
+      http: { method: 'DELETE', path: '/tasks/{id}' },
+      params: IdParams,
+      access: bot,
+    },
+    listTasks: {
+      summary: 'List the tasks of the bot, newest first',
+      http: { method: 'GET', path: '/tasks' },
+      query: ListTasksQuery,
+      response: ListTasksResponse,
       access: bot,
     },
     listTagValues: {
