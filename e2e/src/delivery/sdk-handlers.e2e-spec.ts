@@ -5,17 +5,21 @@ import { client, createChatBot, expectClientError, freePort, sleep, until } from
 
 type ExpiredState = { name: string; type: string; payload: Record<string, unknown>; conversationId?: string; userId?: string; botId?: string };
 
+type WorkflowSeen = { kind: string; id: string; name: string; status: string; at: number };
+
 /**
- * State expiry: a state written with an expiry is deleted when due and the bot gets
- * `state_expired`, which an `@botpress/sdk` bot (5.4.3, serving its handler on this machine)
- * hands to `bot.on.stateExpired`.
+ * What the scheduler and workflows deliver, as an `@botpress/sdk` bot (5.4.3, serving its
+ * handler on this machine) sees it: a state written with an expiry is deleted when due and
+ * reaches `bot.on.stateExpired`; workflows reach `workflowStart`, `workflowContinue` and
+ * `workflowTimeout`.
  */
-describe('state expiry reaches bot.on.stateExpired', () => {
+describe('sdk bot handlers: stateExpired and workflows', () => {
   let server: Server;
   let runtime: Client;
   let botId: string;
   let conversationId: string;
   const expired: Array<ExpiredState & { at: number }> = [];
+  const workflows: WorkflowSeen[] = [];
 
   beforeAll(async () => {
     const bot = new sdk.Bot({ actions: {}, plugins: {} } as never);
@@ -23,6 +27,13 @@ describe('state expiry reaches bot.on.stateExpired', () => {
     for (const name of ['reminder', 'session', 'renewed']) {
       on.stateExpired(name, async ({ state }) => {
         expired.push({ ...state, at: Date.now() });
+      });
+    }
+    type WorkflowHandler = (props: { workflow: { id: string; name: string; status: string } }) => Promise<void>;
+    const flows = bot.on as unknown as Record<'workflowStart' | 'workflowContinue' | 'workflowTimeout', (name: string, handler: WorkflowHandler) => void>;
+    for (const kind of ['workflowStart', 'workflowContinue', 'workflowTimeout'] as const) {
+      flows[kind]('remind', async ({ workflow }) => {
+        workflows.push({ kind, id: workflow.id, name: workflow.name, status: workflow.status, at: Date.now() });
       });
     }
     const port = await freePort();
@@ -77,5 +88,23 @@ describe('state expiry reaches bot.on.stateExpired', () => {
     const state = expired.find((s) => s.name === 'renewed')!;
     expect(state.payload).toEqual({ n: 2 });
     expect(state.at).toBeGreaterThanOrEqual(started + 1300);
+  });
+
+  it('hands workflow_started, workflow_continued and workflow_timedout to the workflow handlers', async () => {
+    const { workflow } = await runtime.createWorkflow({ name: 'remind', status: 'pending', conversationId });
+    await until(() => workflows.some((w) => w.id === workflow.id), 5000);
+    expect(workflows.filter((w) => w.id === workflow.id)).toEqual([expect.objectContaining({ kind: 'workflowStart', name: 'remind', status: 'pending' })]);
+    await runtime.updateWorkflow({ id: workflow.id, status: 'listening' });
+    await runtime.createEvent({ type: 'reply', payload: {}, conversationId, workflowId: workflow.id });
+    await until(() => workflows.filter((w) => w.id === workflow.id).length === 2, 5000);
+    expect(workflows.filter((w) => w.id === workflow.id)[1]).toMatchObject({ kind: 'workflowContinue', status: 'in_progress' });
+
+    const timeoutAt = new Date(Date.now() + 1000).toISOString();
+    const { workflow: waiting } = await runtime.createWorkflow({ name: 'remind', status: 'listening', timeoutAt });
+    await until(() => workflows.some((w) => w.id === waiting.id), 5000);
+    const [timedOut] = workflows.filter((w) => w.id === waiting.id);
+    expect(timedOut).toMatchObject({ kind: 'workflowTimeout', status: 'timedout' });
+    expect(timedOut.at).toBeGreaterThanOrEqual(Date.parse(timeoutAt));
+    expect(timedOut.at).toBeLessThan(Date.parse(timeoutAt) + 1500);
   });
 });
