@@ -72,7 +72,9 @@ export class StatesRepository {
 
   /** When the next state expires, if any has an expiry. */
   async nextExpiry(): Promise<Date | null> {
-    const [row] = (await this.states.query(`SELECT min("expires_at") AS "next" FROM "runtime"."states" WHERE "expires_at" IS NOT NULL`)) as Array<{ next: Date | null }>;
+    const [row] = (await this.states.query(`SELECT min("expires_at") AS "next" FROM "runtime"."states" WHERE "expires_at" IS NOT NULL`)) as Array<{
+      next: Date | null;
+    }>;
     return row?.next ?? null;
   }
 }
