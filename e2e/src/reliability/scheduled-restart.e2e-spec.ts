@@ -55,4 +55,35 @@ describe('scheduled items across a runtime restart', () => {
     // Each once.
     expect(bot.received.map((d) => d.event.id).sort()).toEqual([...ids, late].sort());
   });
+
+  it('fires a backlog on two replicas (one of them new), each item once, in due order within its conversation', async () => {
+    // A second replica; the first is killed and comes back, so both run a scheduler.
+    own.mesh.spawn('runtime', 'runtime#2');
+    await own.mesh.stop('runtime', 'SIGKILL');
+    await own.mesh.waitHealthy(['runtime'], 30000);
+    own.mesh.spawn('runtime');
+    const { conversationId, runtime } = await ownChatBot(own, bot.url);
+    const count = 60;
+    const base = Date.now() + 2500;
+    // Due times in a shuffled order, 20 ms apart.
+    const offsets = Array.from({ length: count }, (_, i) => ((i * 37) % count) * 20);
+    const byDue = new Map<number, string>();
+    for (const offset of offsets) {
+      const { event } = await runtime.createEvent({
+        type: 'backlog',
+        payload: { offset },
+        conversationId,
+        schedule: { dateTime: new Date(base + offset).toISOString() },
+      });
+      byDue.set(offset, event.id);
+    }
+    const expected = [...byDue.entries()].sort(([a], [b]) => a - b).map(([, id]) => id);
+    await until(() => bot.received.filter((d) => d.event.type === 'backlog').length >= count, 20000);
+    await sleep(500);
+    const deliveries = bot.received.filter((d) => d.event.type === 'backlog');
+    expect(deliveries.map((d) => d.event.id)).toEqual(expected);
+    // Each on time, give or take the machine's load.
+    for (const d of deliveries) expect(d.at).toBeGreaterThanOrEqual(base + Number(d.event.payload?.offset));
+    expect(Math.max(...deliveries.map((d) => d.at - base - Number(d.event.payload?.offset)))).toBeLessThan(1500);
+  });
 });
