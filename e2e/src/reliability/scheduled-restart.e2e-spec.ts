@@ -1,11 +1,14 @@
 import { fakeBot, FakeBot, OwnMesh, sleep, startOwnMesh, until } from '@platform/testing';
+import { SERVICES } from '@platform/contracts';
 import { ownChatBot } from './writers';
 
+const APPS = [...SERVICES, 'gateway'];
+
 /**
- * Scheduled items live in Postgres, not in a process: what was due while the runtime was down
- * fires when it is back, once, in due order, on a mesh of this file's own.
+ * Scheduled items live in Postgres, not in a process: what was due while the services were down
+ * fires when they are back, once, in due order, on a mesh of this file's own.
  */
-describe('scheduled items across a runtime restart', () => {
+describe('scheduled items across restarts', () => {
   let own: OwnMesh;
   let bot: FakeBot;
 
@@ -19,7 +22,7 @@ describe('scheduled items across a runtime restart', () => {
     await own?.close();
   });
 
-  it('fires events and a message that fell due during the outage once the runtime is back, each once, in due order', async () => {
+  it('fires events and a message that fell due while every service was down once they are back, each once, in due order', async () => {
     const { botId, conversationId, runtime } = await ownChatBot(own, bot.url);
     const ids: string[] = [];
     // Asked for in the reverse of the order they are due; all fall due while the runtime is down.
@@ -35,11 +38,12 @@ describe('scheduled items across a runtime restart', () => {
       schedule: { delay: 700 },
     });
 
-    await own.mesh.stop('runtime', 'SIGKILL');
+    // Every process of the mesh dies at once, and comes back.
+    await Promise.all(APPS.map((app) => own.mesh.stop(app, 'SIGKILL')));
     await sleep(1500);
     expect(bot.received).toHaveLength(0);
-    own.mesh.spawn('runtime');
-    await own.mesh.waitHealthy(['runtime'], 30000);
+    for (const app of APPS) own.mesh.spawn(app);
+    await own.mesh.waitHealthy(undefined, 30000);
 
     await until(() => ids.every((id) => bot.received.some((d) => d.event.id === id)), 10000);
     expect(bot.received.map((d) => d.event.id).slice(0, 3)).toEqual([...ids].reverse());
@@ -64,19 +68,22 @@ describe('scheduled items across a runtime restart', () => {
     own.mesh.spawn('runtime');
     const { conversationId, runtime } = await ownChatBot(own, bot.url);
     const count = 60;
-    const base = Date.now() + 2500;
-    // Due times in a shuffled order, 20 ms apart.
+    const base = Date.now() + 2000;
+    // Due times in a shuffled order, 20 ms apart, all asked for before the first is due.
     const offsets = Array.from({ length: count }, (_, i) => ((i * 37) % count) * 20);
-    const byDue = new Map<number, string>();
-    for (const offset of offsets) {
-      const { event } = await runtime.createEvent({
-        type: 'backlog',
-        payload: { offset },
-        conversationId,
-        schedule: { dateTime: new Date(base + offset).toISOString() },
-      });
-      byDue.set(offset, event.id);
-    }
+    const ids = await Promise.all(
+      offsets.map(async (offset) => {
+        const { event } = await runtime.createEvent({
+          type: 'backlog',
+          payload: { offset },
+          conversationId,
+          schedule: { dateTime: new Date(base + offset).toISOString() },
+        });
+        return [offset, event.id] as const;
+      }),
+    );
+    expect(Date.now()).toBeLessThan(base);
+    const byDue = new Map<number, string>(ids);
     const expected = [...byDue.entries()].sort(([a], [b]) => a - b).map(([, id]) => id);
     await until(() => bot.received.filter((d) => d.event.type === 'backlog').length >= count, 20000);
     await sleep(500);

@@ -40,9 +40,10 @@ interface Fired {
  * to the bot through the delivery pipeline, scheduled messages are created, active workflows
  * past their timeout become `timedout` with a `workflow_timedout` event, unfinished tasks
  * past theirs become `timeout`, and expired states
- * are deleted with a `state_expired` event for the bot. Every replica runs one; an item is taken
- * by the transaction that fires it (`FOR UPDATE SKIP LOCKED`), so it fires on one replica, once
- * its effect is committed, and again only if that commit never happened (at least once). What was
+ * are deleted with a `state_expired` event for the bot. Every replica runs one and they take
+ * turns (an advisory lock held by the firing transaction), so items fire in due order; an item
+ * is taken by the transaction that fires it, so it fires on one replica, once its effect is
+ * committed, and again only if that commit never happened (at least once). What was
  * due while every replica was down fires at the next start, in due order.
  */
 @Injectable()
@@ -124,6 +125,7 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
   /** Fires one batch of due items; answers whether the batch was full (more may be due). */
   async fireDue(): Promise<boolean> {
     const fired = await this.schedules.transaction(async (manager) => {
+      if (!(await this.schedules.takeTurn(manager))) return { events: [], messages: [], count: 0 };
       const items = await this.schedules.takeDue(manager, BATCH);
       const out: Fired = { events: [], messages: [], count: items.length };
       for (const item of items) {

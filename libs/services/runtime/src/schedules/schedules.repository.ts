@@ -69,6 +69,16 @@ export class SchedulesRepository {
   }
 
   /**
+   * Whether this transaction is the one firing: one replica at a time fires, so what is due fires
+   * in due order whichever replicas run; another replica's turn comes when this transaction ends
+   * (or its connection dies). Answers false at once when another replica holds the turn.
+   */
+  async takeTurn(manager: EntityManager): Promise<boolean> {
+    const [row] = (await manager.query(`SELECT pg_try_advisory_xact_lock(hashtextextended('runtime.schedules', 0)) AS "locked"`)) as Array<{ locked: boolean }>;
+    return row?.locked === true;
+  }
+
+  /**
    * Takes up to `limit` due items, in due order, off the queue within `manager`'s transaction:
    * they stay locked (and invisible to other replicas) until it ends, and are back if it fails.
    */
