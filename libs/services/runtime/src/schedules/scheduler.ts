@@ -23,6 +23,8 @@ import { DueItem, ScheduledMessageBody, SchedulesRepository } from './schedules.
 
 /** Longest an idle scheduler waits before looking again (an item scheduled on another replica is seen by then). */
 const POLL_MS = 250;
+/** Shortest pause between two rounds that were not full. */
+const MIN_IDLE_MS = 20;
 /** Items fired in one transaction. */
 const BATCH = 100;
 /** Type of the event a state's expiry delivers to the bot (the sdk's `bot.on.stateExpired`). */
@@ -90,12 +92,15 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
   private async loop(): Promise<void> {
     while (!this.stopped) {
       let full = false;
+      let failed = false;
       try {
         full = (await this.fireDue()) || (await this.expireStates());
       } catch (error) {
+        failed = true;
         this.logger.warn(`Cannot fire due items (${(error as Error).message}); retrying`);
       }
-      if (!full) await this.idle(await this.untilNext());
+      // Never a busy loop: items due while another replica has the turn wait a moment here.
+      if (!full) await this.idle(failed ? POLL_MS : Math.max(MIN_IDLE_MS, await this.untilNext()));
     }
   }
 
