@@ -6,7 +6,7 @@ const invalidPayload = (call: Promise<unknown>) => expectClientError(call, Inval
 const notFound = (call: Promise<unknown>) => expectClientError(call, ResourceNotFoundError, 404, 'ResourceNotFound');
 
 /** listTagValues, trackAnalytics and callAction of the runtime API. */
-describe('runtime: listTagValues, trackAnalytics, callAction', () => {
+describe('runtime: listTagValues, trackAnalytics, callAction; access to every new runtime operation', () => {
   let bot: ChatBot;
   /** The bot acting as itself, every answer checked against the reference. */
   let runtime: Client;
@@ -105,16 +105,56 @@ describe('runtime: listTagValues, trackAnalytics, callAction', () => {
   });
 
   describe('access', () => {
-    it('answers 401 without a token and 403 to another account, on each operation', async () => {
+    /** Every operation this platform added to the runtime API lately, as plain requests. */
+    const operations: Array<[string, string, unknown?]> = [
+      ['GET', '/v1/chat/tags/k/values?type=user'],
+      ['POST', '/v1/chat/analytics', { name: 'n', count: 1 }],
+      ['POST', '/v1/chat/actions', { type: 'a:b', input: {} }],
+      ['DELETE', '/v1/chat/events/scheduled/evt_x'],
+      ['POST', '/v1/chat/initialize-incoming-message', { userId: 'u', conversationId: 'c' }],
+      [
+        'POST',
+        '/v1/chat/messages/import-messages',
+        {
+          messages: [{ conversationId: 'c', userId: 'u', type: 'text', payload: {}, tags: {}, discriminateByTags: [], createdAt: '2024-01-01T00:00:00.000Z' }],
+        },
+      ],
+      ['POST', '/v1/chat/workflows', { name: 'w', status: 'pending' }],
+      ['POST', '/v1/chat/workflows/get-or-create', { name: 'w', status: 'pending' }],
+      ['GET', '/v1/chat/workflows'],
+      ['GET', '/v1/chat/workflows/wfl_x'],
+      ['PUT', '/v1/chat/workflows/wfl_x', {}],
+      ['DELETE', '/v1/chat/workflows/wfl_x'],
+      ['POST', '/v1/chat/tasks', { type: 't', conversationId: 'c' }],
+      ['GET', '/v1/chat/tasks'],
+      ['GET', '/v1/chat/tasks/task_x'],
+      ['PUT', '/v1/chat/tasks/task_x', {}],
+      ['DELETE', '/v1/chat/tasks/task_x'],
+    ];
+
+    it('answers 401 without a token and 403 to another account, on every new operation', async () => {
       const anonymous = anonymousClient({ botId: bot.botId });
       await expectClientError(anonymous.listTagValues({ key: 'k', type: 'user' }), UnauthorizedError, 401, 'Unauthorized');
-      await expectClientError(anonymous.trackAnalytics({ name: 'n', count: 1 }), UnauthorizedError, 401, 'Unauthorized');
-      await expectClientError(anonymous.callAction({ type: 'a:b', input: {} }), UnauthorizedError, 401, 'Unauthorized');
       const other = await secondAccount();
       const stranger = client({ token: other.token, botId: bot.botId });
-      await expectClientError(stranger.listTagValues({ key: 'k', type: 'user' }), ForbiddenError, 403, 'Forbidden');
       await expectClientError(stranger.trackAnalytics({ name: 'n', count: 1 }), ForbiddenError, 403, 'Forbidden');
-      await expectClientError(stranger.callAction({ type: 'a:b', input: {} }), ForbiddenError, 403, 'Forbidden');
+      for (const [token, status, type] of [
+        [undefined, 401, 'Unauthorized'],
+        [other.token, 403, 'Forbidden'],
+      ] as const) {
+        for (const [method, path, body] of operations) {
+          const res = await raw(method, path, {
+            headers: {
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+              'x-bot-id': bot.botId,
+              ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          expect([method, path, res.status]).toEqual([method, path, status]);
+          expectErrorBody(res.json, status, type);
+        }
+      }
     });
   });
 });
