@@ -58,7 +58,7 @@ function loadRoutes(): Route[] {
     ajv.addSchema({ components: document.components }, `${family}.json`);
     for (const [template, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
-        const ok = operation.responses?.['200'];
+        const ok = operation.responses?.['200'] ?? operation.responses?.['201'];
         if (!ok) continue;
         const responseRef = ok.$ref ? (document.components.responses[ok.$ref.split('/').pop()!] as typeof ok) : ok;
         const schema = responseRef.content?.['application/json']?.schema;

@@ -18,6 +18,10 @@ export const Subjects = {
     /** Events were queued for delivery: every runtime replica's dispatcher looks for due lanes. */
     wake: 'delivery.wake',
   },
+  schedules: {
+    /** Something was scheduled: every runtime replica's scheduler looks again for when the next item is due. */
+    wake: 'schedules.wake',
+  },
   /** What each gateway replica counted toward the rate limits lately, for the others to add (fan-out). */
   rateLimits: 'gateway.rate-limits',
   /** Requests for one replica of the bots service: the bots it runs are reached through it (docs/bot-hosting.md). */

@@ -62,7 +62,7 @@ export class IdempotencyRecords extends IdempotencyStore implements OnApplicatio
     private readonly config: PlatformConfig,
   ) {
     super();
-    this.transactions = new RequestTransactions(dataSource);
+    this.transactions = new RequestTransactions(dataSource, { singleSession: config.singleSessionDatabase });
   }
 
   private get schema(): string {

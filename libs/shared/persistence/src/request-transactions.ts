@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DataSource, QueryRunner, ReplicationMode } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner, ReplicationMode } from 'typeorm';
 import { PublishDeferral } from '@platform/messaging';
 
 /**
@@ -20,10 +20,26 @@ export class RequestTransactions {
   private static readonly scope = new AsyncLocalStorage<QueryRunner>();
   private readonly createOwn: (mode?: ReplicationMode) => QueryRunner;
 
-  constructor(dataSource: DataSource) {
+  constructor(dataSource: DataSource, options: { singleSession?: boolean } = {}) {
     this.createOwn = dataSource.createQueryRunner.bind(dataSource);
     // The request's runner stands in for the new one TypeORM asks for; it is released by `run` only.
     dataSource.createQueryRunner = (mode?: ReplicationMode) => RequestTransactions.scope.getStore() ?? this.createOwn(mode);
+    if (options.singleSession) this.shareTransactions(dataSource.manager);
+  }
+
+  /**
+   * On a single-session database a transaction's work may not query on another connection: that
+   * query would wait for the session the transaction holds. There, every transaction of the data
+   * source runs as a request transaction, so whatever its work queries meanwhile joins it.
+   */
+  private shareTransactions(manager: EntityManager): void {
+    const own = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
+    manager.transaction = ((...args: unknown[]) => {
+      // Already inside one: TypeORM's own handling (a savepoint on the shared runner).
+      if (RequestTransactions.scope.getStore()) return own(...args);
+      const work = args[args.length - 1] as (transactional: EntityManager) => Promise<unknown>;
+      return this.run((runner) => work(runner.manager));
+    }) as EntityManager['transaction'];
   }
 
   async run<T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> {

@@ -14,6 +14,6 @@ import { ParticipantEntity } from './participant.entity';
   imports: [TypeOrmModule.forFeature([ConversationEntity, ParticipantEntity]), CommonModule, SignalsModule, UsersModule],
   controllers: [BotConversationsController],
   providers: [ConversationsRepository, ConversationsService, BotConversationsService],
-  exports: [ConversationsRepository, ConversationsService],
+  exports: [ConversationsRepository, ConversationsService, BotConversationsService],
 })
 export class ConversationsModule {}

@@ -15,6 +15,11 @@ export class BotEventsController {
     return this.events.create(access, input);
   }
 
+  @Handles(Runtime.cancelScheduledEvent)
+  cancelScheduled({ access, input }: Request<typeof Runtime.cancelScheduledEvent>) {
+    return this.events.cancelScheduled(access, input.id);
+  }
+
   @Handles(Runtime.getEvent)
   get({ access, input }: Request<typeof Runtime.getEvent>) {
     return this.events.get(access, input.id);

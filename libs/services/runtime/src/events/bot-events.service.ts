@@ -10,6 +10,10 @@ import { toRuntimeEventView } from './event-view';
 import { EventsRepository } from './events.repository';
 import { newEvent } from './new-event';
 import { pageMeta } from '@platform/persistence';
+import { SchedulesRepository } from '../schedules/schedules.repository';
+import { dueTime } from '../schedules/due-time';
+import { BotWorkflowsService } from '../workflows/bot-workflows.service';
+import { EventEntity } from './event.entity';
 
 /** Events through the runtime API, as bots and integrations create and read them. */
 @Injectable()
@@ -21,6 +25,8 @@ export class BotEventsService {
     private readonly messages: MessagesRepository,
     private readonly outbox: EventOutbox,
     private readonly signals: ConversationSignals,
+    private readonly schedules: SchedulesRepository,
+    private readonly workflows: BotWorkflowsService,
   ) {}
 
   /**
@@ -30,6 +36,7 @@ export class BotEventsService {
    */
   async create(access: BotAccess, input: CreateEventBody): Promise<RuntimeEventResponse> {
     const { botId, integration } = access;
+    const dueAt = input.schedule ? dueTime(input.schedule) : undefined;
     await this.requireReferences(access, input);
 
     const event = newEvent({
@@ -42,8 +49,15 @@ export class BotEventsService {
       integration: integration?.integrationId ?? null,
       payload: input.payload,
     });
-    await this.events.insert(event);
-    this.outbox.publish([event]);
+    if (dueAt) {
+      if (input.workflowId !== undefined) throw Errors.invalidPayload('A scheduled event cannot be linked to a workflow');
+      return this.schedule(event, dueAt);
+    }
+    const continued = await this.schedules.transaction(async (manager) => {
+      await this.events.insert(event, manager);
+      return input.workflowId !== undefined ? this.workflows.continueWith(botId, input.workflowId, manager) : undefined;
+    });
+    this.outbox.publish(continued ? [event, continued] : [event]);
     const view = toRuntimeEventView(event);
     // Listeners of the conversation see its events as they see its messages.
     if (event.conversationId) {
@@ -52,6 +66,34 @@ export class BotEventsService {
       this.signals.emit(botId, event.conversationId, { type: 'event_created', event: { ...view, userId: view.userId ?? (isBot ? botId : undefined) }, isBot });
     }
     return { event: view };
+  }
+
+  /**
+   * A scheduled event is recorded now as `scheduled`, and queued: when due, the scheduler makes it
+   * pending and it is delivered to the bot, whoever created it (a bot's own reminder included).
+   */
+  private async schedule(event: EventEntity, dueAt: Date): Promise<RuntimeEventResponse> {
+    const scheduled: EventEntity = { ...event, status: 'scheduled', scheduledFor: dueAt };
+    await this.schedules.transaction(async (manager) => {
+      await this.events.insert(scheduled, manager);
+      await this.schedules.insert({ botId: event.botId, id: event.id, kind: 'event', dueAt, body: {} }, manager);
+    });
+    return { event: toRuntimeEventView(scheduled) };
+  }
+
+  /** A scheduled event is canceled: it never fires. Any other event cannot be. */
+  async cancelScheduled(access: BotAccess, id: string): Promise<Record<string, never>> {
+    const { botId } = access;
+    await this.schedules.transaction(async (manager) => {
+      const taken = await this.schedules.remove(botId, id, 'event', manager);
+      const event = await manager.findOne(EventEntity, { where: { botId, id } });
+      if (!event) throw Errors.notFound('Event', id);
+      if (!taken || event.status !== 'scheduled') {
+        throw Errors.invalidPayload(`Event '${id}' is not scheduled (its status is ${event.status}): only a scheduled event can be canceled`);
+      }
+      await manager.update(EventEntity, { botId, id }, { status: 'canceled', processedAt: new Date() });
+    });
+    return {};
   }
 
   async get(access: BotAccess, id: string): Promise<RuntimeEventResponse> {

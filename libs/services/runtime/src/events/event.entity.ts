@@ -21,4 +21,6 @@ export class EventEntity {
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
   @Column('integer') attempts: number;
   @Column('timestamptz', { name: 'processed_at', nullable: true }) processedAt: Date | null;
+  /** When a scheduled event was due: it takes its place in its conversation by this time rather than its creation. */
+  @Column('timestamptz', { name: 'scheduled_for', nullable: true }) scheduledFor: Date | null;
 }

@@ -4,12 +4,14 @@ import { DeliveryModule } from '../delivery/delivery.module';
 import { MessagesModule } from '../messages/messages.module';
 import { SignalsModule } from '../signals/signals.module';
 import { UsersModule } from '../users/users.module';
+import { SchedulesModule } from '../schedules/schedules.module';
+import { WorkflowsModule } from '../workflows/workflows.module';
 import { BotEventsController } from './bot-events.controller';
 import { BotEventsService } from './bot-events.service';
 
 /** The events API. The events table and its repository come with the outbox (`DeliveryModule`). */
 @Module({
-  imports: [ConversationsModule, DeliveryModule, MessagesModule, SignalsModule, UsersModule],
+  imports: [ConversationsModule, DeliveryModule, MessagesModule, SchedulesModule, SignalsModule, UsersModule, WorkflowsModule],
   controllers: [BotEventsController],
   providers: [BotEventsService],
 })

@@ -42,7 +42,8 @@ export class EventsRepository {
     const query = this.events.createQueryBuilder('e').where("e.bot_id = :botId AND e.status = 'pending'", { botId });
     if (lane.startsWith(LONE_EVENT_LANE)) query.andWhere('e.id = :id', { id: lane.slice(LONE_EVENT_LANE.length) });
     else query.andWhere('e.conversation_id = :lane', { lane });
-    return query.orderBy('e.created_at', 'ASC').addOrderBy('e.id', 'ASC').limit(1).getOne();
+    // A scheduled event takes its place by when it was due, so a backlog drains in due order.
+    return query.orderBy('coalesce(e.scheduled_for, e.created_at)', 'ASC').addOrderBy('e.created_at', 'ASC').addOrderBy('e.id', 'ASC').limit(1).getOne();
   }
 
   async markProcessed(botId: string, id: string): Promise<void> {

@@ -21,5 +21,6 @@ export function newEvent(fields: EventFields, now = new Date()): EventEntity {
     createdAt: now,
     attempts: 0,
     processedAt: null,
+    scheduledFor: null,
   };
 }

@@ -15,6 +15,11 @@ export class BotMessagesController {
     return this.messages.create(access, input);
   }
 
+  @Handles(Runtime.importMessages)
+  import({ access, input }: Request<typeof Runtime.importMessages>) {
+    return this.messages.import(access, input);
+  }
+
   @Handles(Runtime.getMessage)
   get({ access, input }: Request<typeof Runtime.getMessage>) {
     return this.messages.get(access, input.id);

@@ -4,6 +4,8 @@ import {
   Errors,
   GetOrCreateMessageBody,
   GetOrCreateMessageResponse,
+  ImportMessagesBody,
+  ImportMessagesResponse,
   ListMessagesQuery,
   ListMessagesResponse,
   RecentMessagesQuery,
@@ -20,6 +22,8 @@ import { MessageWriter, NewMessage } from './message-writer';
 import { MessageEntity } from './message.entity';
 import { MessagesRepository } from './messages.repository';
 import { pageMeta } from '@platform/persistence';
+import { dueTime } from '../schedules/due-time';
+import { ScheduledMessageBody, SchedulesRepository } from '../schedules/schedules.repository';
 
 /** Messages through the runtime API, as bots and integrations read and write them. */
 @Injectable()
@@ -30,10 +34,32 @@ export class BotMessagesService {
     private readonly messages: MessagesRepository,
     private readonly writer: MessageWriter,
     private readonly getOrCreateRule: GetOrCreate,
+    private readonly schedules: SchedulesRepository,
   ) {}
 
   async create(access: BotAccess, input: CreateMessageBody): Promise<RuntimeMessageResponse> {
-    const message = await this.writer.write(await this.newMessage(access, input));
+    const dueAt = input.schedule ? dueTime(input.schedule) : undefined;
+    const draft = await this.newMessage(access, input);
+    if (dueAt) return this.schedule(draft, input, dueAt);
+    const message = await this.writer.write(draft);
+    return { message: toRuntimeMessageView(message) };
+  }
+
+  /**
+   * A scheduled message is checked now and created when due, under the id answered now; the
+   * answer shows it as it will be, created at its due time. Until then it is not in the
+   * conversation.
+   */
+  private async schedule(draft: NewMessage, input: CreateMessageBody, dueAt: Date): Promise<RuntimeMessageResponse> {
+    const { message } = this.writer.compose(draft, undefined, dueAt);
+    const body: ScheduledMessageBody = {
+      conversationId: input.conversationId,
+      userId: input.userId,
+      type: input.type,
+      payload: input.payload,
+      tags: message.tags,
+    };
+    await this.schedules.insert({ botId: draft.botId, id: message.id, kind: 'message', dueAt, body: body as unknown as Record<string, unknown> });
     return { message: toRuntimeMessageView(message) };
   }
 
@@ -71,6 +97,37 @@ export class BotMessagesService {
       retag: (message, tags) => this.writer.update(message, { tags }),
     });
     return { message: toRuntimeMessageView(item), meta: { created } };
+  }
+
+  /**
+   * Messages from elsewhere, with their original time: each is created unless its tags (and
+   * discriminateByTags) match a message of its conversation; with empty tags or an empty
+   * discriminateByTags it is always created. History is not news: no event goes to the bot.
+   * Every message is checked (conversation, author) before any is written.
+   */
+  async import(access: BotAccess, input: ImportMessagesBody): Promise<ImportMessagesResponse> {
+    const { botId } = access;
+    const drafts = [];
+    for (const item of input.messages) {
+      const createdAt = new Date(item.createdAt);
+      if (Number.isNaN(createdAt.getTime())) throw Errors.invalidPayload(`createdAt '${item.createdAt}' is not a date`);
+      drafts.push({ item, createdAt, draft: await this.newMessage(access, item) });
+    }
+    const answered: MessageEntity[] = [];
+    for (const { item, createdAt, draft } of drafts) {
+      const alwaysNew = Object.keys(item.tags).length === 0 || item.discriminateByTags?.length === 0;
+      const match = tagMatch(item.tags, item.discriminateByTags);
+      const { item: message } = alwaysNew
+        ? { item: await this.writer.writeImported(draft, createdAt) }
+        : await this.getOrCreateRule.run(item.tags, {
+            key: ['message', botId, item.conversationId, match],
+            find: () => this.messages.findByTags(botId, item.conversationId, match),
+            create: () => this.writer.writeImported(draft, createdAt),
+            retag: (found) => Promise.resolve(found),
+          });
+      answered.push(message);
+    }
+    return { messages: answered.map(toRuntimeMessageView) };
   }
 
   async update(access: BotAccess, id: string, input: UpdateMessageBody): Promise<RuntimeMessageResponse> {

@@ -4,6 +4,7 @@ import { applyTagChanges, TagChanges } from '../common/tags';
 import { toRuntimeConversationView } from '../conversations/conversation-view';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { EventOutbox } from '../delivery/event-outbox';
+import { EventEntity } from '../events/event.entity';
 import { newEvent } from '../events/new-event';
 import { ConversationSignals } from '../signals/conversation-signals';
 import { toRuntimeUserView } from '../users/user-view';
@@ -40,11 +41,29 @@ export class MessageWriter {
   ) {}
 
   async write(input: NewMessage): Promise<MessageEntity> {
-    const now = new Date();
+    const { message, event } = this.compose(input);
+    await this.messages.insertWithEvent(message, event);
+    this.announce(message, event);
+    return message;
+  }
+
+  /** An imported message: created at its original time, without an event (the bot is not told of history). */
+  async writeImported(input: NewMessage, createdAt: Date): Promise<MessageEntity> {
+    const { message } = this.compose(input, undefined, createdAt);
+    await this.messages.insertWithEvent(message);
+    this.announce(message);
+    return message;
+  }
+
+  /**
+   * The message and the event recording it if it is incoming, not yet stored: `write` stores
+   * them at once; the scheduler stores them when due, under the id given when it was scheduled.
+   */
+  compose(input: NewMessage, id = newId('msg'), now = new Date()): { message: MessageEntity; event?: EventEntity } {
     const direction = input.author.id === input.botId ? 'outgoing' : 'incoming';
     const message: MessageEntity = {
       botId: input.botId,
-      id: newId('msg'),
+      id,
       conversationId: input.conversation.id,
       userId: input.author.id,
       direction,
@@ -75,10 +94,13 @@ export class MessageWriter {
             now,
           )
         : undefined;
-    await this.messages.insertWithEvent(message, event);
+    return { message, event };
+  }
+
+  /** A stored message: its event goes to the bot, and the conversation's listeners see it. */
+  announce(message: MessageEntity, event?: EventEntity): void {
     if (event) this.outbox.publish([event]);
-    this.signals.emit(input.botId, message.conversationId, { type: 'message_created', message: toRuntimeMessageView(message) });
-    return message;
+    this.signals.emit(message.botId, message.conversationId, { type: 'message_created', message: toRuntimeMessageView(message) });
   }
 
   /** Replaces the payload and merges the tags; listeners are told of the edit. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { Errors } from '@platform/contracts';
 import { keysetPage, Page, PageQuery } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
@@ -34,8 +34,8 @@ export class MessagesRepository {
   }
 
   /** Stores the message, the event recording it (if any) and the conversation's new count, together or not at all. */
-  async insertWithEvent(message: MessageEntity, event?: EventEntity): Promise<void> {
-    await this.messages.manager.transaction(async (manager) => {
+  async insertWithEvent(message: MessageEntity, event?: EventEntity, within?: EntityManager): Promise<void> {
+    const write = async (manager: EntityManager) => {
       await manager.insert(MessageEntity, message as never);
       if (event) await this.events.insert(event, manager);
       // One statement for both: every message write already costs a transaction of its own.
@@ -45,7 +45,8 @@ export class MessagesRepository {
         .set({ messageCount: () => 'message_count + 1', updatedAt: message.createdAt })
         .where('bot_id = :botId AND id = :id', { botId: message.botId, id: message.conversationId })
         .execute();
-    });
+    };
+    await (within ? write(within) : this.messages.manager.transaction(write));
   }
 
   /** The bot's messages matching every given filter, in creation order (or newest first). */

@@ -9,6 +9,10 @@ import { DeliveryMailboxes1733100000000 } from './1733100000000-delivery-mailbox
 import { EventMessageShapes1733200000000 } from './1733200000000-event-message-shapes';
 import { BotCodeLogs1733300000000 } from './1733300000000-bot-code-logs';
 import { DeletedUsers1733350000000 } from './1733350000000-deleted-users';
+import { Schedules1733400000000 } from './1733400000000-schedules';
+import { Analytics1733410000000 } from './1733410000000-analytics';
+import { Workflows1733420000000 } from './1733420000000-workflows';
+import { Tasks1733430000000 } from './1733430000000-tasks';
 
 /** The runtime schema's migrations, oldest first. */
 export const RUNTIME_MIGRATIONS = [
@@ -23,4 +27,8 @@ export const RUNTIME_MIGRATIONS = [
   EventMessageShapes1733200000000,
   BotCodeLogs1733300000000,
   DeletedUsers1733350000000,
+  Schedules1733400000000,
+  Analytics1733410000000,
+  Workflows1733420000000,
+  Tasks1733430000000,
 ];

@@ -11,5 +11,6 @@ import { ParticipantsService } from './participants.service';
   imports: [ConversationsModule, SignalsModule, UsersModule],
   controllers: [BotParticipantsController],
   providers: [ParticipantsService, BotParticipantsService],
+  exports: [BotParticipantsService],
 })
 export class ParticipantsModule {}

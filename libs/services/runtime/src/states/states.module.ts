@@ -4,13 +4,13 @@ import { ConversationsModule } from '../conversations/conversations.module';
 import { UsersModule } from '../users/users.module';
 import { BotStatesController } from './bot-states.controller';
 import { BotStatesService } from './bot-states.service';
-import { StateSweeper } from './state-sweeper';
 import { StateEntity } from './state.entity';
 import { StatesRepository } from './states.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([StateEntity]), ConversationsModule, UsersModule],
   controllers: [BotStatesController],
-  providers: [StatesRepository, BotStatesService, StateSweeper],
+  providers: [StatesRepository, BotStatesService],
+  exports: [StatesRepository],
 })
 export class StatesModule {}

@@ -42,16 +42,54 @@ export class StatesRepository {
     });
   }
 
-  /** Deletes up to `limit` states expired before `now`; returns how many. */
-  async deleteExpired(now: Date, limit: number): Promise<number> {
-    const rows: unknown[] = await this.states.query(
+  /**
+   * Deletes up to `limit` expired states, soonest expired first, within `manager`'s transaction,
+   * and answers them. Rows locked by a writer are left for the next round.
+   */
+  async takeExpired(manager: EntityManager, limit: number): Promise<StateEntity[]> {
+    const result: unknown = await manager.query(
       `DELETE FROM "runtime"."states" WHERE ctid IN (
-         SELECT ctid FROM "runtime"."states" WHERE "expires_at" <= $1 LIMIT $2)
-       RETURNING 1`,
-      [now, limit],
+         SELECT ctid FROM "runtime"."states" WHERE "expires_at" <= now() ORDER BY "expires_at" LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING "bot_id", "type", "owner_id", "name", "id", "payload", "expiry", "expires_at", "created_at", "updated_at"`,
+      [limit],
     );
-    return rows.length;
+    const rows = result as unknown[];
+    return ((Array.isArray(rows[0]) ? rows[0] : rows) as ExpiredRow[])
+      .map((r) => ({
+        botId: r.bot_id,
+        type: r.type,
+        ownerId: r.owner_id,
+        name: r.name,
+        id: r.id,
+        payload: r.payload,
+        expiry: r.expiry === null ? null : Number(r.expiry),
+        expiresAt: r.expires_at,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      }))
+      .sort((a, b) => (a.expiresAt?.getTime() ?? 0) - (b.expiresAt?.getTime() ?? 0));
   }
+
+  /** When the next state expires, if any has an expiry. */
+  async nextExpiry(): Promise<Date | null> {
+    const [row] = (await this.states.query(`SELECT min("expires_at") AS "next" FROM "runtime"."states" WHERE "expires_at" IS NOT NULL`)) as Array<{
+      next: Date | null;
+    }>;
+    return row?.next ?? null;
+  }
+}
+
+interface ExpiredRow {
+  bot_id: string;
+  type: StateEntity['type'];
+  owner_id: string;
+  name: string;
+  id: string;
+  payload: Record<string, unknown>;
+  expiry: string | null;
+  expires_at: Date;
+  created_at: Date;
+  updated_at: Date;
 }
 
 /** One name per state: JSON keeps the parts apart whatever characters they hold. */

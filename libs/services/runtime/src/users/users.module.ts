@@ -12,6 +12,6 @@ import { UsersService } from './users.service';
   imports: [TypeOrmModule.forFeature([UserEntity]), CommonModule, SignalsModule],
   controllers: [BotUsersController],
   providers: [UsersRepository, UsersService, BotUsersService],
-  exports: [UsersRepository, UsersService],
+  exports: [UsersRepository, UsersService, BotUsersService],
 })
 export class UsersModule {}

@@ -11,6 +11,7 @@ import {
   RecentMessagesQuery,
 } from '../dto/internal.dto';
 import { ListMessagesResponse } from '../dto/runtime/messages.dto';
+import { BotActivityQuery, BotActivityResponse } from '../dto/runtime/bot-extras.dto';
 import { defineOperations } from './operation';
 
 /**
@@ -47,6 +48,13 @@ export const InternalOperations = defineOperations(
       access: { kind: 'services', services: ['chat'] },
     },
 
+    botActivity: {
+      summary: "A bot's activity over a period from the runtime's data: new users, messages, events by type, trackAnalytics counters",
+      service: 'runtime',
+      body: BotActivityQuery,
+      response: BotActivityResponse,
+      access: { kind: 'services', services: ['admin'] },
+    },
     purgeBot: {
       summary: 'Delete every row the runtime holds for a bot (its bot or workspace was deleted)',
       service: 'runtime',

@@ -31,6 +31,17 @@ import {
   RuntimeUserResponse,
   UpdateUserBody,
 } from '../dto/runtime/users.dto';
+import { CallActionBody, CallActionResponse, ListTagValuesQuery, ListTagValuesResponse, TagKeyParams, TrackAnalyticsBody } from '../dto/runtime/bot-extras.dto';
+import { ImportMessagesBody, ImportMessagesResponse, InitializeIncomingMessageBody, InitializeIncomingMessageResponse } from '../dto/runtime/incoming.dto';
+import {
+  CreateWorkflowBody,
+  GetOrCreateWorkflowBody,
+  ListWorkflowsQuery,
+  ListWorkflowsResponse,
+  UpdateWorkflowBody,
+  WorkflowResponse,
+} from '../dto/runtime/workflows.dto';
+import { CreateTaskBody, ListTasksQuery, ListTasksResponse, TaskResponse, UpdateTaskBody } from '../dto/runtime/tasks.dto';
 import { defineOperations } from './operation';
 
 const bot = { kind: 'bot' } as const;
@@ -251,6 +262,12 @@ export const RuntimeOperations = defineOperations(
       access: bot,
       services: ['chat'],
     },
+    cancelScheduledEvent: {
+      summary: 'Cancel a scheduled event of the bot: it is never delivered, and its status becomes canceled',
+      http: { method: 'DELETE', path: '/events/scheduled/{id}' },
+      params: IdParams,
+      access: bot,
+    },
     getEvent: {
       summary: 'Get an event of the bot',
       http: { method: 'GET', path: '/events/{id}' },
@@ -297,6 +314,119 @@ export const RuntimeOperations = defineOperations(
       params: StateParams,
       body: SetStateExpiryBody,
       response: RuntimeStateResponse,
+      access: bot,
+    },
+
+    initializeIncomingMessage: {
+      summary: 'Get or create the user and the conversation, make the user a participant, and get or create their message',
+      http: { method: 'POST', path: '/initialize-incoming-message' },
+      body: InitializeIncomingMessageBody,
+      response: InitializeIncomingMessageResponse,
+      access: bot,
+    },
+    importMessages: {
+      summary: 'Import messages with their original time, each unless a message of its conversation has matching tags; answers every one, created or found',
+      http: { method: 'POST', path: '/messages/import-messages' },
+      body: ImportMessagesBody,
+      response: ImportMessagesResponse,
+      access: bot,
+    },
+    createWorkflow: {
+      summary: 'Create a workflow of the bot; created pending, it starts: the bot gets workflow_started',
+      http: { method: 'POST', path: '/workflows' },
+      body: CreateWorkflowBody,
+      response: WorkflowResponse,
+      access: bot,
+    },
+    getOrCreateWorkflow: {
+      summary: 'Get the workflow of that name whose tags (and status group) match, creating it if there is none',
+      http: { method: 'POST', path: '/workflows/get-or-create' },
+      body: GetOrCreateWorkflowBody,
+      response: WorkflowResponse,
+      access: bot,
+    },
+    getWorkflow: {
+      summary: 'Get a workflow of the bot',
+      http: { method: 'GET', path: '/workflows/{id}' },
+      params: IdParams,
+      response: WorkflowResponse,
+      access: bot,
+    },
+    updateWorkflow: {
+      summary: 'Update a workflow that is not finished: status, output, timeout, tags',
+      http: { method: 'PUT', path: '/workflows/{id}' },
+      params: IdParams,
+      body: UpdateWorkflowBody,
+      response: WorkflowResponse,
+      access: bot,
+    },
+    deleteWorkflow: {
+      summary: 'Delete a workflow of the bot',
+      http: { method: 'DELETE', path: '/workflows/{id}' },
+      params: IdParams,
+      access: bot,
+    },
+    listWorkflows: {
+      summary: 'List the workflows of the bot, newest first',
+      http: { method: 'GET', path: '/workflows' },
+      query: ListWorkflowsQuery,
+      response: ListWorkflowsResponse,
+      access: bot,
+    },
+    createTask: {
+      summary: 'Create a task in a conversation of the bot; it starts pending',
+      http: { method: 'POST', path: '/tasks' },
+      body: CreateTaskBody,
+      response: TaskResponse,
+      access: bot,
+    },
+    getTask: {
+      summary: 'Get a task of the bot',
+      http: { method: 'GET', path: '/tasks/{id}' },
+      params: IdParams,
+      response: TaskResponse,
+      access: bot,
+    },
+    updateTask: {
+      summary: 'Update a task that is not finished: title, data, status, timeout, tags',
+      http: { method: 'PUT', path: '/tasks/{id}' },
+      params: IdParams,
+      body: UpdateTaskBody,
+      response: TaskResponse,
+      access: bot,
+    },
+    deleteTask: {
+      summary: 'Delete a task of the bot',
+      http: { method: 'DELETE', path: '/tasks/{id}' },
+      params: IdParams,
+      access: bot,
+    },
+    listTasks: {
+      summary: 'List the tasks of the bot, newest first',
+      http: { method: 'GET', path: '/tasks' },
+      query: ListTasksQuery,
+      response: ListTasksResponse,
+      access: bot,
+    },
+    listTagValues: {
+      summary: 'List the distinct values of a tag over the users, conversations or messages of the bot',
+      http: { method: 'GET', path: '/tags/{key}/values' },
+      params: TagKeyParams,
+      query: ListTagValuesQuery,
+      response: ListTagValuesResponse,
+      access: bot,
+    },
+    trackAnalytics: {
+      summary: 'Add to a custom analytics counter of the bot (shown as customEvents by getBotAnalytics)',
+      http: { method: 'POST', path: '/analytics' },
+      body: TrackAnalyticsBody,
+      access: bot,
+    },
+    callAction: {
+      summary: "Call an action of one of the bot's integrations; no integration on this platform has actions yet, so every call is refused",
+      http: { method: 'POST', path: '/actions' },
+      body: CallActionBody,
+      response: CallActionResponse,
       access: bot,
     },
   },

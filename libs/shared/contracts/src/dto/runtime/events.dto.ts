@@ -1,26 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength, MinLength, registerDecorator, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { ListMetaDto, SizedPageQueryDto } from '../common/pagination.dto';
 import { IsJsonObject } from '../common/validators';
 import { EVENT_STATUSES, RuntimeEventView } from './runtime-views';
 import { OptionalString } from '../common/fields';
-
-/**
- * Refuses any value of a property the API defines but this platform does not implement, with a
- * message saying so (rather than the generic "should not exist" of an unknown property).
- */
-function Unsupported(message: string): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) => {
-    ValidateIf((_, value) => value !== undefined)(target, propertyName);
-    registerDecorator({
-      name: 'unsupported',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: { message },
-      validator: { validate: () => false },
-    });
-  };
-}
+import { ScheduleBody } from './schedule.dto';
 
 export class CreateEventBody {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'custom', description: 'Type of the event' })
@@ -45,23 +30,28 @@ export class CreateEventBody {
   @MaxLength(200)
   userId?: string;
 
+  @ApiPropertyOptional({ maxLength: 200, description: 'Workflow of the bot the event is for: a listening workflow is continued (workflow_continued)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  workflowId?: string;
+
   @ApiPropertyOptional({ maxLength: 200, description: 'Message of the bot the event is about' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   messageId?: string;
 
-  @ApiPropertyOptional({
-    type: 'object',
-    properties: { dateTime: { type: 'string', format: 'date-time' }, delay: { type: 'number' } },
-    description: 'Not supported: events are recorded when they are created, so a request with a schedule is refused (400)',
-  })
-  @Unsupported('schedule is not supported: scheduled events are not available on this platform; send the event without schedule')
-  schedule?: { dateTime?: string; delay?: number };
+  @ApiPropertyOptional({ type: ScheduleBody, description: 'Send the event at a later time: it is recorded as `scheduled` and delivered when due' })
+  @IsOptional()
+  @IsJsonObject()
+  @ValidateNested()
+  @Type(() => ScheduleBody)
+  schedule?: ScheduleBody;
 }
 
-/** No event is ever scheduled here, but the filter is part of the API: it simply finds none. */
-export const LISTED_EVENT_STATUSES = [...EVENT_STATUSES, 'scheduled'] as const;
+/** The statuses listEvents filters on, as the reference has them (canceled events are found by id). */
+export const LISTED_EVENT_STATUSES = EVENT_STATUSES.filter((s) => s !== 'canceled') as Array<Exclude<(typeof EVENT_STATUSES)[number], 'canceled'>>;
 
 export class ListEventsQuery extends SizedPageQueryDto {
   @OptionalString(200)

@@ -1,10 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ListMetaDto } from '../common/pagination.dto';
 import { IsJsonObject, IsOmittable, IsStringMap } from '../common/validators';
 import { DatedPageQuery, DiscriminateByTags, GetOrCreateMeta, TagChanges, TagsFilter } from './runtime-lists.dto';
 import { RuntimeMessageView } from './runtime-views';
 import { OptionalString, RequiredString } from '../common/fields';
+import { ScheduleBody } from './schedule.dto';
 
 /** Where, by whom and of what type a message is: the same for createMessage and getOrCreateMessage. */
 class MessagePlaceBody {
@@ -35,6 +37,13 @@ export class CreateMessageBody extends MessagePlaceBody {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } })
   @IsStringMap()
   tags: Record<string, string>;
+
+  @ApiPropertyOptional({ type: ScheduleBody, description: 'Send the message at a later time: it is created when due' })
+  @IsOptional()
+  @IsJsonObject()
+  @ValidateNested()
+  @Type(() => ScheduleBody)
+  schedule?: ScheduleBody;
 }
 
 export class RuntimeMessageResponse {

@@ -36,7 +36,7 @@ export class RuntimeMessageView {
   @ApiProperty(TAGS) tags: Record<string, string>;
 }
 
-export const EVENT_STATUSES = ['pending', 'processed', 'ignored', 'failed'] as const;
+export const EVENT_STATUSES = ['pending', 'processed', 'ignored', 'failed', 'scheduled', 'canceled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 export class RuntimeEventView {

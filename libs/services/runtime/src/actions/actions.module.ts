@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ActionsController } from './actions.controller';
+
+@Module({ controllers: [ActionsController] })
+export class ActionsModule {}
