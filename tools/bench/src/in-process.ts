@@ -7,6 +7,7 @@ import { BotsModule } from '@platform/bots-service';
 import { ChatModule } from '@platform/chat-service';
 import { createGateway } from '@platform/gateway-service';
 import { RuntimeModule } from '@platform/runtime-service';
+import { TablesServiceModule } from '@platform/tables-service';
 
 /**
  * The whole platform in this one process, services wired by direct calls instead of NATS:
@@ -20,6 +21,7 @@ export async function startInProcess(config: PlatformConfig): Promise<{ url: str
     await startService(RuntimeModule.forRoot(config, transport), 'runtime', quiet('runtime'), transport),
     await startService(ChatModule.forRoot(config, transport), 'chat', quiet('chat'), transport),
     await startService(BotsModule.forRoot(config, transport), 'bots', quiet('bots'), transport),
+    await startService(TablesServiceModule.forRoot(config, transport), 'tables', quiet('tables'), transport),
   ];
   const gateway = await createGateway(config, new JsonLogger('gateway', 'warn'), transport);
   await gateway.listen(config.port, '127.0.0.1');

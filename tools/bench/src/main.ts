@@ -9,6 +9,7 @@ import { measure, Measurement, Operation } from './load';
 import { BotLoopFigures, measureBotLoop } from './bot-loop';
 import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
 import { prepareOperations } from './fixtures';
+import { measureTables, tablesReport } from './tables';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -27,6 +28,8 @@ async function main() {
 
   // The bot loop's bot listens on this machine; its platform must be allowed to deliver there.
   process.env.DELIVERY_ALLOWED_NETWORKS ??= '127.0.0.0/8';
+  // `BENCH_ONLY=tables npm run bench`: the tables cases alone.
+  if (process.env.BENCH_ONLY === 'tables') return benchTablesOnly(runId, token);
   const meshDb = `bp_bench_mesh_${runId}`;
   const mesh = await Mesh.start({
     databaseUrl: await createTestDatabase(meshDb),
@@ -40,6 +43,7 @@ async function main() {
     await run('mesh', mesh.url, await prepareOperations(mesh.url, token), results);
     loop = await measureBotLoop(mesh.url, token);
     deployed = await measureDeployedBot(mesh.url, token);
+    process.stdout.write(tablesReport(await measureTables(mesh.url, token, mesh.pid('tables'))));
   } finally {
     await mesh.stopAll();
     await dropTestDatabase(meshDb);
@@ -84,6 +88,23 @@ async function run(mode: 'mesh' | 'local', url: string, operations: Operation[],
       `${mode.padEnd(5)} ${op.name.padEnd(22)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${m.failures} failed of ${m.requests})\n`,
     );
     if (m.failures > 0) throw new Error(`${op.name} failed ${m.failures} times under load in ${mode} mode`);
+  }
+}
+
+/** The tables cases on a mesh of their own. */
+async function benchTablesOnly(runId: string, token: string): Promise<void> {
+  const database = `bp_bench_tables_${runId}`;
+  const mesh = await Mesh.start({
+    databaseUrl: await createTestDatabase(database),
+    natsPrefix: `bench_${runId}`,
+    bootstrapToken: token,
+    logDir: join(tmpdir(), `bp-bench-${runId}`),
+  });
+  try {
+    process.stdout.write(tablesReport(await measureTables(mesh.url, token, mesh.pid('tables'))));
+  } finally {
+    await mesh.stopAll();
+    await dropTestDatabase(database);
   }
 }
 

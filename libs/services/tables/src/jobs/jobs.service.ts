@@ -138,9 +138,10 @@ export class JobsService implements OnApplicationBootstrap {
   private async runImport(job: JobRow): Promise<null> {
     const table = await this.tables.require(job.bot_id, job.table_id);
     const columns = columnsOf(table.schema);
-    const source = Readable.from(this.jobs.readFile(job.input_file_id!, job.bot_id));
+    // One part at a time in flight: what an import holds is a part, its inflated text and a batch of rows.
+    const source = Readable.from(this.jobs.readFile(job.input_file_id!, job.bot_id), { highWaterMark: 1 });
     const first = await peek(this.jobs.readFile(job.input_file_id!, job.bot_id));
-    const input = first[0] === 0x1f && first[1] === 0x8b ? source.pipe(createGunzip()) : source;
+    const input = first[0] === 0x1f && first[1] === 0x8b ? source.pipe(createGunzip({ chunkSize: 64 * 1024 })) : source;
     input.setEncoding('utf8');
     await this.rows.transaction(async (manager) => {
       await this.rows.lockTable(table.id, manager);
@@ -171,7 +172,7 @@ export class JobsService implements OnApplicationBootstrap {
 
   /** A JSON export: a first line with the schema, then one row per line. */
   private async importJson(input: AsyncIterable<string>, add: (row: Record<string, unknown>) => Promise<void>): Promise<void> {
-    const lines = createInterface({ input: Readable.from(input), crlfDelay: Infinity });
+    const lines = createInterface({ input: Readable.from(input, { highWaterMark: 1 }), crlfDelay: Infinity });
     let header = true;
     for await (const raw of lines) {
       if (raw.length > MAX_LINE) throw new Error(`A line of the file is longer than ${MAX_LINE} characters`);
