@@ -1,5 +1,5 @@
 import { AlreadyExistsError, Client, ForbiddenError, UnauthorizedError } from '@botpress/client';
-import { anonymousClient, client, expectClientError, ISO_MS, raw, secondAccount, e2e } from '@platform/testing';
+import { anonymousClient, client, e2e, expectClientError, ISO_MS, newMember, raw, secondAccount } from '@platform/testing';
 import { invalidPayload, notFound, PEOPLE_SCHEMA, tableName, tablesBot } from './support';
 
 describe('tables (/v1/tables)', () => {
@@ -204,6 +204,17 @@ describe('tables (/v1/tables)', () => {
       await forbidden(intruder.listTables({}));
       await forbidden(intruder.deleteTable({ table: name }));
       await expect(tables.getTable({ table: name })).resolves.toMatchObject({ table: { name } });
+    });
+
+    it('admits developers of the workspace and above, not viewers (403)', async () => {
+      const { workspaceId } = await tablesBot();
+      const viewer = await newMember(workspaceId, 'viewer');
+      const developer = await newMember(workspaceId, 'developer');
+      await expectClientError(client({ token: viewer.token, botId }).listTables({}), ForbiddenError, 403, 'Forbidden');
+      await expectClientError(client({ token: viewer.token, botId }).createTable({ name: tableName(), schema: {} }), ForbiddenError, 403, 'Forbidden');
+      const asDeveloper = client({ token: developer.token, botId }, { checkAnswers: true });
+      const { table } = await asDeveloper.createTable({ name: tableName(), schema: {} });
+      expect((await tables.getTable({ table: table.id })).table).toEqual(table);
     });
 
     it("lets a bot's API key reach its bot's tables only", async () => {

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { createGunzip, gzipSync } from 'node:zlib';
+import { createGunzip, createGzip } from 'node:zlib';
 import { BotAccess } from '@platform/bot-access';
 import { Errors, ExportTableQuery, newId } from '@platform/contracts';
 import { columnsOf, TableSchema } from '../common/table-schema';
@@ -13,8 +13,10 @@ import { TablesService } from '../tables/tables.service';
 import { JobRow, JobsRepository } from './jobs.repository';
 import { csvLine, CsvReader, fromCsvCell } from './table-files';
 
-/** Rows read or written per step of a job: what a job holds in memory at once. */
+/** Rows written per statement of an import. */
 const PAGE = 1000;
+/** Rows read per page of an export: what an export holds in memory at once. */
+const EXPORT_PAGE = 250;
 /** Size of the parts a file is stored in. */
 const PART_BYTES = 256 * 1024;
 /** Longest line of a JSON export accepted by an import (one row, at most factor 30 × 4 KB, with room). */
@@ -111,26 +113,32 @@ export class JobsService implements OnApplicationBootstrap {
     const table = await this.tables.require(job.bot_id, job.table_id);
     const columns = columnsOf(table.schema);
     const format = job.options.format === 'csv' ? 'csv' : 'json';
-    const compress = job.options.compress !== false;
     const total = Math.max(1, await this.tableRecords.rowCount(table.id));
     const fileId = newId('file');
     const writer = new PartWriter((part, bytes) => this.jobs.writePart(fileId, job.bot_id, part, bytes));
-    const emit = (text: string) => writer.write(compress ? gzipSync(text) : Buffer.from(text));
-    await emit(
-      format === 'csv' ? csvLine(['id', 'createdAt', 'updatedAt', ...columns.map((c) => c.name)]) : `{"schema":${JSON.stringify(table.schema)},"rows":[\n`,
-    );
-    let done = 0;
-    for await (const page of this.rows.stream(table.id, PAGE)) {
-      const lines = page.map((row, i) => {
-        const view = rowView(row, columns);
-        if (format === 'csv') return csvLine([view.id, view.createdAt, view.updatedAt, ...columns.map((c) => view[c.name])]);
-        return `${done + i > 0 ? ',' : ''}${JSON.stringify(view)}\n`;
-      });
-      await emit(lines.join(''));
-      done += page.length;
-      await this.jobs.progress(job.id, Math.min(0.99, done / total));
+    const rows = this.rows;
+    const jobs = this.jobs;
+    // A page of text at a time, pulled by the compressor as it goes: one page in memory at once.
+    async function* text(): AsyncGenerator<string> {
+      yield format === 'csv'
+        ? csvLine(['id', 'createdAt', 'updatedAt', ...columns.map((c) => c.name)])
+        : `{"schema":${JSON.stringify(table.schema)},"rows":[\n`;
+      let done = 0;
+      for await (const page of rows.stream(table.id, EXPORT_PAGE)) {
+        const lines = page.map((row, i) => {
+          const view = rowView(row, columns);
+          if (format === 'csv') return csvLine([view.id, view.createdAt, view.updatedAt, ...columns.map((c) => view[c.name])]);
+          return `${done + i > 0 ? ',' : ''}${JSON.stringify(view)}\n`;
+        });
+        yield lines.join('');
+        done += page.length;
+        await jobs.progress(job.id, Math.min(0.99, done / total));
+      }
+      if (format === 'json') yield ']}\n';
     }
-    if (format === 'json') await emit(']}\n');
+    const source = Readable.from(text(), { highWaterMark: 1 });
+    const output: Readable = job.options.compress !== false ? source.pipe(createGzip()) : source;
+    for await (const chunk of output) await writer.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
     await writer.end();
     return fileId;
   }
@@ -148,7 +156,7 @@ export class JobsService implements OnApplicationBootstrap {
       let batch: Array<Record<string, unknown>> = [];
       let count = 0;
       const flush = async () => {
-        await this.rows.insert(table.id, batch, columns, manager);
+        await this.rows.insert(table.id, batch, columns, manager, false);
         batch = [];
         await this.jobs.progress(job.id, 0.5);
       };

@@ -74,7 +74,8 @@ export class RowsRepository {
     await manager.query(`SELECT 1 FROM "tables"."tables" WHERE "id" = $1 FOR UPDATE`, [tableId]);
   }
 
-  async insert(tableId: string, rows: Array<Record<string, unknown>>, columns: Column[], manager: EntityManager): Promise<StoredRow[]> {
+  /** Inserts rows with the next ids of the table; answers them unless `answer` is false (imports need no answer). */
+  async insert(tableId: string, rows: Array<Record<string, unknown>>, columns: Column[], manager: EntityManager, answer = true): Promise<StoredRow[]> {
     if (rows.length === 0) return [];
     try {
       const inserted = (await manager.query(
@@ -83,10 +84,10 @@ export class RowsRepository {
          INSERT INTO "tables"."rows" ("table_id", "id", "data", "search_text", "created_at", "updated_at")
          SELECT $1, "base"."first" + "e"."ord" - 1, "e"."d", ${searchTextSql(columns, '"e"."d"')}, now(), now()
          FROM "base", jsonb_array_elements($2::jsonb) WITH ORDINALITY AS "e"("d", "ord")
-         RETURNING "id", "data", "created_at", "updated_at"`,
+         ${answer ? 'RETURNING "id", "data", "created_at", "updated_at"' : ''}`,
         [tableId, JSON.stringify(rows), rows.length],
       )) as StoredRow[];
-      return inserted.sort((a, b) => a.id - b.id);
+      return answer ? inserted.sort((a, b) => a.id - b.id) : [];
     } catch (error) {
       throw keyViolation(error);
     }
