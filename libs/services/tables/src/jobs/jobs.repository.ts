@@ -97,6 +97,13 @@ export class JobsRepository {
     return rows.length > 0;
   }
 
+  async partCount(fileId: string, botId: string): Promise<number> {
+    const [row] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM "tables"."files" WHERE "id" = $1 AND "bot_id" = $2`, [fileId, botId])) as Array<{
+      n: number;
+    }>;
+    return row.n;
+  }
+
   /** The parts of a file in order, one at a time. */
   async *readFile(fileId: string, botId: string): AsyncGenerator<Buffer> {
     for (let part = 0; ; part++) {

