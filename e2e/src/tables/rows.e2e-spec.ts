@@ -87,6 +87,14 @@ describe('table rows (/v1/tables/{table}/rows)', () => {
       await invalidPayload(tables.createTableRows({ table: people, rows: Array.from({ length: 1001 }, () => ({ name: 'x' })) }));
     });
 
+    it('takes a full batch of 1,000 rows of nearly 4 KB each (a body of about 4 MB)', async () => {
+      const name = tableName();
+      await tables.createTable({ name, schema: PEOPLE_SCHEMA });
+      const { rows } = await tables.createTableRows({ table: name, rows: Array.from({ length: 1000 }, (_, i) => ({ name: `${i}`.padEnd(4000, 'x') })) });
+      expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+      expect((await tables.getTable({ table: name })).rows).toBe(1000);
+    });
+
     it('honours a larger factor for larger rows', async () => {
       const name = tableName();
       await tables.createTable({ name, schema: PEOPLE_SCHEMA, factor: 2 });
