@@ -129,6 +129,27 @@ describe('tables (/v1/tables)', () => {
       await invalidPayload(tables.updateTable({ table: next, factor: 1 }));
     });
 
+    it('sets a key column only over unique values, and removes it with null', async () => {
+      const name = tableName();
+      const { table } = await tables.createTable({ name, schema: { sku: { type: 'string' }, n: { type: 'number' } } });
+      await tables.createTableRows({
+        table: name,
+        rows: [
+          { sku: 'a', n: 1 },
+          { sku: 'b', n: 1 },
+        ],
+      });
+      const error = await invalidPayload(tables.updateTable({ table: name, keyColumn: 'n' }));
+      expect(error.message).toMatch(/not unique/);
+      expect((await tables.getTable({ table: name })).table).not.toHaveProperty('keyColumn');
+      expect((await tables.updateTable({ table: name, keyColumn: 'sku' })).table.keyColumn).toBe('sku');
+      await invalidPayload(tables.createTableRows({ table: name, rows: [{ sku: 'a' }] }));
+      const { table: cleared } = await tables.updateTable({ table: name, keyColumn: null });
+      expect(cleared).not.toHaveProperty('keyColumn');
+      await tables.createTableRows({ table: name, rows: [{ sku: 'a' }] });
+      expect((await tables.getTable({ table: table.id })).rows).toBe(3);
+    });
+
     it('keeps a frozen table as it is', async () => {
       const name = tableName();
       await tables.createTable({ name, schema: { a: { type: 'string' } }, frozen: true });
