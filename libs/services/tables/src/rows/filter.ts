@@ -13,9 +13,11 @@ export interface FieldRef {
   sql: string;
   kind: 'json' | 'id' | 'timestamp';
   type: ValueType;
-  /** The column the field is (or is inside), for `$exists` on a top-level column. */
+  /** The column the field is (or is inside). */
   column?: string;
   nested: boolean;
+  /** The attribute path inside an object column (`a.b.c` → `['b', 'c']`). */
+  path?: string[];
 }
 
 const OPERATORS = ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$regex', '$options', '$not'] as const;
@@ -42,7 +44,8 @@ export function resolveField(path: string, columns: Column[], alias = 'r'): Fiel
   if (rest.length === 0) return { sql: `(${base})`, kind: 'json', type: column.type, column: column.name, nested: false };
   if (column.type !== 'object') throw Errors.invalidPayload(`Column '${name}' is of type ${column.type}: it has no attribute '${rest.join('.')}'`);
   if (rest.some((segment) => segment.length === 0 || segment.length > 100)) throw Errors.invalidPayload(`Malformed attribute path '${path}'`);
-  return { sql: '', kind: 'json', type: 'any', column: column.name, nested: true, ...{ path: rest } } as FieldRef & { path: string[] };
+  // The path is bound when the filter is compiled; orderBy and select never take one.
+  return { sql: '', kind: 'json', type: 'any', column: column.name, nested: true, path: rest };
 }
 
 /** Compiles filters to SQL conditions on rows of one table, binding every value. */
@@ -85,7 +88,7 @@ export class FilterCompiler {
   }
 
   private ref(path: string): FieldRef {
-    const ref = resolveField(path, this.columns, this.alias) as FieldRef & { path?: string[] };
+    const ref = resolveField(path, this.columns, this.alias);
     if (ref.nested) {
       ref.sql = `(${this.alias}."data" -> ${columnLiteral(ref.column!)} #> ${this.params.add(ref.path)}::text[])`;
     }
