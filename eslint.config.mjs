@@ -22,12 +22,14 @@ export default [
           allowCircularSelfDependency: false,
           banTransitiveDependencies: false,
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:service', 'type:lib'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:composition', 'type:service', 'type:lib'] },
+            // All services in one process (the embedded platform, the bench's baseline).
+            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:service', 'type:lib'] },
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:lib'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:service', 'type:lib', 'type:testing'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:composition', 'type:service', 'type:lib', 'type:testing'] },
             { sourceTag: 'type:example', onlyDependOnLibsWithTags: [] },
             // The web chat widget runs in browsers: npm packages only.
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: [] },

@@ -15,6 +15,20 @@ module.exports = {
   displayName: 'e2e',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.e2e-spec.ts'],
+  // Against the one-process platform (E2E_MODE=embedded), what needs separate processes does not
+  // apply: replicas, killed services, NATS and Postgres outages, extra gateways.
+  testPathIgnorePatterns:
+    process.env.E2E_MODE === 'embedded'
+      ? [
+          '/node_modules/',
+          '/src/reliability/',
+          '/src/bots/runner-takeover',
+          '/src/http/envelope',
+          '/src/admin/revocation',
+          '/src/http/rate-limits',
+          '/src/chat/idle-listeners',
+        ]
+      : ['/node_modules/'],
   globalSetup: '<rootDir>/src/global-setup.ts',
   globalTeardown: '<rootDir>/src/global-teardown.ts',
   testTimeout: 60000,

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// Starts the gateway and every service as child processes, in the foreground, with the
+// Starts the gateway and every service as child processes (or the one-process platform), in the foreground, with the
 // same environment. Ctrl-C / SIGTERM stops them all; if one exits, the others are stopped too.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
-// Every service the contracts name, then the gateway (which waits for them to answer).
+// Every service the contracts name, then the gateway (which waits for them to answer). With
+// neither DATABASE_URL nor NATS_URL set, the whole platform runs in one process on an embedded
+// database instead (docs/deployment.md).
 const { SERVICES } = require(path.join(root, 'dist', 'libs', 'shared', 'contracts', 'src', 'subjects.js'));
-const apps = (process.env.MESH_APPS || [...SERVICES, 'gateway'].join(',')).split(',');
+const embedded = !process.env.DATABASE_URL && !process.env.NATS_URL && !process.env.MESH_APPS;
+const apps = embedded ? ['platform'] : (process.env.MESH_APPS || [...SERVICES, 'gateway'].join(',')).split(',');
 const children = new Map();
 let stopping = false;
 

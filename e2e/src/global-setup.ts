@@ -2,15 +2,18 @@ import './support/source-paths';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, Mesh } from '@platform/testing';
+import { createTestDatabase, freePort, Mesh } from '@platform/testing';
 
 /** Starts one mesh for the e2e run; its address reaches the test workers through the environment. */
 export default async function globalSetup(): Promise<void> {
   const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  // E2E_MODE=embedded runs the suite against the one-process platform on its embedded database.
+  const embedded = process.env.E2E_MODE === 'embedded';
   const database = `bp_test_${runId}`;
-  const databaseUrl = await createTestDatabase(database);
+  const embeddedPort = embedded ? await freePort() : 0;
+  const databaseUrl = embedded ? `postgres://postgres@127.0.0.1:${embeddedPort}/postgres` : await createTestDatabase(database);
   const settings = {
-    databaseUrl,
+    databaseUrl: embedded ? '' : databaseUrl,
     natsPrefix: `test_${runId}`,
     bootstrapToken: `bp_pat_test_${randomBytes(16).toString('hex')}`,
     logDir: join(tmpdir(), `bp-e2e-${runId}`),
@@ -40,11 +43,15 @@ export default async function globalSetup(): Promise<void> {
   process.env.BOT_RESTART_BASE_MS = '200';
   process.env.BOT_RESTART_MAX_MS = '1000';
   process.env.BOT_LEASE_MS = '2000';
-  const mesh = await Mesh.start(settings);
+  if (embedded) {
+    process.env.DATA_DIR = join(tmpdir(), `bp-e2e-data-${runId}`);
+    process.env.EMBEDDED_DATABASE_PORT = String(embeddedPort);
+  }
+  const mesh = await Mesh.start(settings, embedded ? ['platform'] : undefined);
   Object.assign(process.env, {
     E2E_URL: mesh.url,
     E2E_PORT: String(mesh.settings.port),
-    E2E_DATABASE: database,
+    E2E_DATABASE: embedded ? '' : database,
     E2E_DATABASE_URL: databaseUrl,
     E2E_NATS_PREFIX: settings.natsPrefix,
     E2E_TOKEN: settings.bootstrapToken,

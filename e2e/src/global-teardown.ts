@@ -1,10 +1,15 @@
 import './support/source-paths';
+import { rmSync } from 'node:fs';
 import { connect } from 'nats';
 import { dropTestDatabase, Mesh } from '@platform/testing';
 
 export default async function globalTeardown(): Promise<void> {
   const mesh = (globalThis as Record<string, unknown>).__E2E_MESH__ as Mesh | undefined;
   await mesh?.stopAll();
+  if (process.env.E2E_MODE === 'embedded') {
+    rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
+    return;
+  }
   if (process.env.E2E_DATABASE) await dropTestDatabase(process.env.E2E_DATABASE);
   await removeJetStreamResources(process.env.E2E_NATS_PREFIX);
 }

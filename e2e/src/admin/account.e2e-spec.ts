@@ -7,6 +7,7 @@ import {
   badBodies,
   client,
   defaultWorkspaceId,
+  describeOnMesh,
   e2e,
   expectBodiesRefused,
   expectClientError,
@@ -279,7 +280,7 @@ describe('account (/v1/admin/account)', () => {
     });
   });
 
-  describe('bootstrap (an admin replica started with BOOTSTRAP_TOKEN)', () => {
+  describeOnMesh('bootstrap (an admin replica started with BOOTSTRAP_TOKEN)', () => {
     // Only a bootstrap creates owner-N@localhost accounts, and only this file bootstraps.
     const countAccounts = async () => Number((await sql<{ n: string }>(`SELECT count(*) AS n FROM admin.accounts WHERE email LIKE 'owner%@localhost'`))[0].n);
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuthenticatedClient, Client as ChatClient } from '@botpress/chat';
 import { ChatOperations } from '@platform/contracts';
-import { createChatBot, e2e, freePort, Mesh, raw, recordSignals, sleep, until } from '@platform/testing';
+import { createChatBot, describeOnMesh, e2e, freePort, Mesh, raw, recordSignals, sleep, until } from '@platform/testing';
 
 describe('listenConversation (server-sent events)', () => {
   let apiUrl: string;
@@ -106,7 +106,7 @@ describe('listenConversation (server-sent events)', () => {
     expect(listener.status).toBe('disconnected');
   });
 
-  describe('with several chat replicas and a second gateway', () => {
+  describeOnMesh('with several chat replicas and a second gateway', () => {
     const mesh = Mesh.current();
     const replicas = [`chat#${randomBytes(2).toString('hex')}`, `chat#${randomBytes(2).toString('hex')}`];
     let secondGatewayUrl: string;

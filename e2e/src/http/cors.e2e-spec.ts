@@ -1,4 +1,4 @@
-import { createChatBot, e2e, raw } from '@platform/testing';
+import { createChatBot, describeOnMesh, e2e, raw } from '@platform/testing';
 import { startGateway } from '../support/extra-gateway';
 
 const SITE = 'https://shop.example.com';
@@ -50,7 +50,7 @@ describe('CORS at the gateway', () => {
     }
   });
 
-  describe('with CORS_ORIGINS and API_CORS_ORIGINS set', () => {
+  describeOnMesh('with CORS_ORIGINS and API_CORS_ORIGINS set', () => {
     let gateway: Awaited<ReturnType<typeof startGateway>>;
 
     beforeAll(async () => {

@@ -1,13 +1,50 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { e2e, expectErrorBody, Mesh, raw } from '@platform/testing';
+import { describeOnMesh, e2e, expectErrorBody, Mesh, PrivateNats, raw } from '@platform/testing';
 
 describe('GET /health', () => {
   it('answers 200 with every service reachable over NATS', async () => {
     const res = await raw('GET', '/health');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 'ok', services: { runtime: 'ok', admin: 'ok', chat: 'ok', bots: 'ok', tables: 'ok' } });
+    expect(res.json).toEqual({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      services: { runtime: 'ok', admin: 'ok', chat: 'ok', bots: 'ok', tables: 'ok' },
+      // The one-process platform has no NATS.
+      jetstream: process.env.E2E_MODE === 'embedded' ? 'not used' : 'ok',
+    });
+  });
+
+  describeOnMesh('on a NATS server without JetStream', () => {
+    let nats: PrivateNats;
+    let gateway: Mesh;
+
+    beforeAll(async () => {
+      nats = await PrivateNats.start(undefined, { jetstream: false });
+      gateway = await Mesh.start(
+        {
+          databaseUrl: process.env.E2E_DATABASE_URL!,
+          natsPrefix: `nojs_${randomBytes(3).toString('hex')}`,
+          bootstrapToken: e2e.token,
+          logDir: join(tmpdir(), 'bp-e2e-nojs'),
+          env: { NATS_URL: nats.url },
+        },
+        ['gateway'],
+      );
+      await waitListening(gateway.url);
+    });
+
+    afterAll(async () => {
+      await gateway?.stopAll();
+      await nats?.kill();
+    });
+
+    it('is not ok, and says that JetStream is missing', async () => {
+      const res = await fetch(`${gateway.url}/health`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ status: 'degraded', jetstream: 'unavailable' });
+    });
   });
 
   describe('with no service behind the gateway', () => {
@@ -34,7 +71,9 @@ describe('GET /health', () => {
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({
         status: 'degraded',
+        version: expect.any(String),
         services: { runtime: 'unavailable', admin: 'unavailable', chat: 'unavailable', bots: 'unavailable', tables: 'unavailable' },
+        jetstream: 'ok',
       });
     });
 

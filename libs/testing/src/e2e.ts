@@ -265,3 +265,10 @@ export async function allBotLogLines(admin: Client, query: Parameters<Client['ge
   } while (nextToken);
   return lines;
 }
+
+/**
+ * Tests of what only the mesh has (replicas, extra gateways, separate processes): skipped when the
+ * suite runs against the one-process platform (E2E_MODE=embedded).
+ */
+export const describeOnMesh: jest.Describe = ((name: string, body: () => void) =>
+  process.env.E2E_MODE === 'embedded' ? describe.skip(name, body) : describe(name, body)) as jest.Describe;

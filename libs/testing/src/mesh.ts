@@ -14,6 +14,7 @@ const ROOT = repositoryRoot();
 const SERVICES: string[] = [...SERVICE_NAMES];
 
 export interface MeshSettings {
+  /** Postgres of the mesh; empty for the one-process platform's embedded database. */
   databaseUrl: string;
   natsPrefix: string;
   bootstrapToken: string;
@@ -41,7 +42,9 @@ export class Mesh {
     mkdirSync(settings.logDir, { recursive: true });
     const mesh = new Mesh({ ...settings, port: settings.port ?? (await freePort()) });
     for (const app of apps) mesh.spawn(app);
-    if (apps.includes('gateway')) await mesh.waitHealthy(apps.filter((a) => a !== 'gateway'));
+    // The one-process platform serves every service behind its own gateway.
+    if (apps.includes('platform')) await mesh.waitHealthy(SERVICES);
+    else if (apps.includes('gateway')) await mesh.waitHealthy(apps.filter((a) => a !== 'gateway'));
     return mesh;
   }
 
@@ -63,10 +66,13 @@ export class Mesh {
   spawn(app: string, name = app, env: Record<string, string> = {}): ChildProcess {
     if (this.processes.has(name)) throw new Error(`${name} is already running`);
     const log = createWriteStream(join(this.settings.logDir, `${name.replace('#', '-')}.log`), { flags: 'a' });
+    // Without a database url, nothing of the caller's environment may name one either.
+    const { DATABASE_URL: _database, NATS_URL: _nats, ...inherited } = process.env;
+    const stores = this.settings.databaseUrl ? { DATABASE_URL: this.settings.databaseUrl } : {};
     const child = spawn(process.execPath, ['-r', join(ROOT, 'tools', 'register-paths.js'), join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
       env: {
-        ...process.env,
-        DATABASE_URL: this.settings.databaseUrl,
+        ...(this.settings.databaseUrl ? process.env : inherited),
+        ...stores,
         NATS_PREFIX: this.settings.natsPrefix,
         BOOTSTRAP_TOKEN: this.settings.bootstrapToken,
         PORT: String(this.settings.port),

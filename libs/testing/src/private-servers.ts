@@ -19,10 +19,12 @@ export class PrivateNats {
     readonly port: number,
     private readonly dir: string,
     private readonly auth?: { user: string; pass: string },
+    private readonly jetstream = true,
   ) {}
 
-  static async start(auth?: { user: string; pass: string }): Promise<PrivateNats> {
-    const nats = new PrivateNats(await freePort(), mkdtempSync(join(tmpdir(), 'bp-nats-')), auth);
+  /** A NATS server of the caller's own; `{ jetstream: false }` for one without JetStream. */
+  static async start(auth?: { user: string; pass: string }, options: { jetstream?: boolean } = {}): Promise<PrivateNats> {
+    const nats = new PrivateNats(await freePort(), mkdtempSync(join(tmpdir(), 'bp-nats-')), auth, options.jetstream ?? true);
     await nats.start();
     return nats;
   }
@@ -33,7 +35,7 @@ export class PrivateNats {
   }
 
   async start(): Promise<void> {
-    const args = ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', join(this.dir, 'js')];
+    const args = ['-a', '127.0.0.1', '-p', String(this.port), ...(this.jetstream ? ['-js', '-sd', join(this.dir, 'js')] : [])];
     if (this.auth) args.push('--user', this.auth.user, '--pass', this.auth.pass);
     this.process = spawn(NATS_SERVER, args, { stdio: 'ignore' });
     await waitForPort(this.port);

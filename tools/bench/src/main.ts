@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@platform/config';
+import { JsonLogger } from '@platform/logging';
+import { startOneProcess } from '@platform/one-process';
 import { createTestDatabase, dropTestDatabase, freePort, Mesh } from '@platform/testing';
-import { startInProcess } from './in-process';
 import { measure, Measurement, Operation } from './load';
 import { BotLoopFigures, measureBotLoop } from './bot-loop';
 import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
@@ -51,7 +52,8 @@ async function main() {
 
   const localDb = `bp_bench_local_${runId}`;
   const config = loadConfig(process.env, { databaseUrl: await createTestDatabase(localDb), bootstrapToken: token, port: await freePort() });
-  const local = await startInProcess(config);
+  // The whole platform in the bench's own process, services wired by direct calls: what the NATS hop costs.
+  const local = await startOneProcess(config, (name) => new JsonLogger(name, 'warn'), '127.0.0.1');
   try {
     await run('local', local.url, await prepareOperations(local.url, token), results);
   } finally {

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { LOG_LEVELS, LogLevelName } from '@platform/logging';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
@@ -54,6 +54,18 @@ export class PlatformConfig {
   @IsString()
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must look like postgres://user@host:port/database' })
   databaseUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+  /** Folder of the embedded database, used when the platform runs in one process without DATABASE_URL. */
+  @IsString()
+  @MinLength(1)
+  dataDir = './data';
+
+  /** Local port the embedded database is served on to the process's own pools; 0 for any free port. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  embeddedDatabasePort = 0;
 
   @IsOptional()
   @IsString()
@@ -286,18 +298,28 @@ export class PlatformConfig {
   @Max(10)
   trustProxyHops = 0;
 
+  /**
+   * Not a setting: true when the process runs on its embedded database, which serves one session
+   * at a time, so no work may hold it while waiting for another connection (cross-process locks
+   * are needless there: no other process reaches that database).
+   */
+  @IsBoolean()
+  singleSessionDatabase = false;
+
   /** Least severe level written to the log. */
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   logLevel: LogLevelName = 'info';
 }
 
-const ENV_NAMES: Record<keyof PlatformConfig, string> = {
+const ENV_NAMES: Record<Exclude<keyof PlatformConfig, 'singleSessionDatabase'>, string> = {
   port: 'PORT',
   natsUrl: 'NATS_URL',
   natsPrefix: 'NATS_PREFIX',
   natsUser: 'NATS_USER',
   natsPassword: 'NATS_PASSWORD',
   databaseUrl: 'DATABASE_URL',
+  dataDir: 'DATA_DIR',
+  embeddedDatabasePort: 'EMBEDDED_DATABASE_PORT',
   bootstrapToken: 'BOOTSTRAP_TOKEN',
   secretsKey: 'SECRETS_KEY',
   publicUrl: 'PUBLIC_URL',
@@ -351,7 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (problems.length > 0) {
     const lines = problems.flatMap((p) =>
-      Object.values(p.constraints ?? {}).map((m) => `${ENV_NAMES[p.property as keyof PlatformConfig] ?? p.property}: ${m}`),
+      Object.values(p.constraints ?? {}).map((m) => `${ENV_NAMES[p.property as keyof typeof ENV_NAMES] ?? p.property}: ${m}`),
     );
     throw new ConfigError(`Invalid settings: ${lines.join('; ')}`);
   }

@@ -20,13 +20,30 @@ export async function ensureSchema(databaseUrl: string, schema: string, logger =
     } catch (error) {
       // A concurrent replica may create the schema between our check and insert.
       if (isUniqueViolation(error) || (error as { code?: string }).code === '42P06') return;
-      logger.warn(`Cannot reach Postgres at ${redact(databaseUrl)} (${(error as Error).message}); retrying in ${delay} ms`);
+      logger.warn(`${unreachable(databaseUrl, error as Error)}; retrying in ${delay} ms`);
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(delay * 2, RETRY_MAX_MS);
     } finally {
       await client.end().catch(() => undefined);
     }
   }
+}
+
+/** SQLSTATE of a connection to a database that does not exist. */
+const INVALID_CATALOG_NAME = '3D000';
+
+/** Why Postgres cannot be used, and for a missing database, the command that creates it. */
+export function unreachable(databaseUrl: string, error: Error & { code?: string }): string {
+  if (error.code === INVALID_CATALOG_NAME) {
+    const url = new URL(databaseUrl);
+    const database = decodeURIComponent(url.pathname.slice(1));
+    const user = decodeURIComponent(url.username || 'postgres');
+    return (
+      `The database "${database}" does not exist on ${url.hostname}:${url.port || 5432}; create it with ` +
+      `\`createdb -h ${url.hostname} -p ${url.port || 5432} -U ${user} ${database}\` (or unset DATABASE_URL and NATS_URL to run on the embedded database)`
+    );
+  }
+  return `Cannot reach Postgres at ${redact(databaseUrl)} (${error.message})`;
 }
 
 export function redact(url: string): string {

@@ -6,3 +6,4 @@ export * from './database-availability';
 export * from './database-health';
 export * from './idempotency-records';
 export * from './request-transactions';
+export * from './embedded-postgres';

@@ -9,18 +9,27 @@ import { PublishDeferral } from '@platform/messaging';
  * Inside `run`, every query the service makes through this data source — repositories, query
  * builders, `transaction()` (which becomes a savepoint) — runs on the request's one connection,
  * in its transaction; fan-out notices published meanwhile go out after the commit, or never.
+ *
+ * The scope is the process's, not one data source's: when several services share a process (the
+ * one-process platform), a service called by another while that one's request transaction is open
+ * works in the same transaction. On a single-session embedded database that is what keeps the
+ * callee from waiting for a session its caller holds; on a server it keeps the request all or
+ * nothing across the services.
  */
 export class RequestTransactions {
-  private readonly scope = new AsyncLocalStorage<QueryRunner>();
+  private static readonly scope = new AsyncLocalStorage<QueryRunner>();
   private readonly createOwn: (mode?: ReplicationMode) => QueryRunner;
 
   constructor(dataSource: DataSource) {
     this.createOwn = dataSource.createQueryRunner.bind(dataSource);
     // The request's runner stands in for the new one TypeORM asks for; it is released by `run` only.
-    dataSource.createQueryRunner = (mode?: ReplicationMode) => this.scope.getStore() ?? this.createOwn(mode);
+    dataSource.createQueryRunner = (mode?: ReplicationMode) => RequestTransactions.scope.getStore() ?? this.createOwn(mode);
   }
 
   async run<T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> {
+    // Already inside a request's transaction (a service called by another in this process): join it.
+    const outer = RequestTransactions.scope.getStore();
+    if (outer) return work(outer);
     const runner = this.createOwn('master');
     const shared = new Proxy(runner, {
       get: (target, property, receiver) => (property === 'release' ? async () => undefined : Reflect.get(target, property, receiver)),
@@ -28,7 +37,7 @@ export class RequestTransactions {
     try {
       await runner.connect();
       await runner.startTransaction();
-      const held = await PublishDeferral.run(() => this.scope.run(shared, () => work(shared)));
+      const held = await PublishDeferral.run(() => RequestTransactions.scope.run(shared, () => work(shared)));
       if ('error' in held) {
         await runner.rollbackTransaction().catch(() => undefined);
         await held.settle(false);

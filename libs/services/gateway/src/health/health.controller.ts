@@ -2,15 +2,24 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { SERVICES, Subjects } from '@platform/contracts';
-import { BusClient, ServiceHealth } from '@platform/messaging';
+import { BusClient, BusConnection, LocalBusClient, ServiceHealth } from '@platform/messaging';
+import { platformVersion } from './platform-version';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
-/** Reachability of every service over NATS, and of their databases: 200 when all answer, 503 otherwise. */
+/**
+ * Reachability of every service over NATS, and of their databases, and whether NATS offers
+ * JetStream (large payloads travel through its object store): 200 when all is well, 503 otherwise.
+ */
 @ApiExcludeController()
 @Controller('health')
 export class HealthController {
-  constructor(private readonly bus: BusClient) {}
+  private readonly version = platformVersion();
+
+  constructor(
+    private readonly bus: BusClient,
+    private readonly connection: BusConnection,
+  ) {}
 
   @Get()
   async health(@Res() res: Response): Promise<void> {
@@ -26,7 +35,22 @@ export class HealthController {
       }),
     );
     const services = Object.fromEntries(entries);
-    const healthy = entries.every(([, status]) => status === 'ok');
-    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'degraded', services });
+    const jetstream = await this.jetstream();
+    const healthy = entries.every(([, status]) => status === 'ok') && jetstream !== 'unavailable';
+    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'degraded', version: this.version, services, jetstream });
+  }
+
+  /** 'ok', 'unavailable' (NATS without JetStream, or unreachable), or 'not used' by the one-process platform. */
+  private async jetstream(): Promise<'ok' | 'unavailable' | 'not used'> {
+    if (this.bus instanceof LocalBusClient) return 'not used';
+    const nc = this.connection.current();
+    if (!nc) return 'unavailable';
+    try {
+      const jsm = await nc.jetstreamManager({ timeout: HEALTH_TIMEOUT_MS });
+      await jsm.getAccountInfo();
+      return 'ok';
+    } catch {
+      return 'unavailable';
+    }
   }
 }

@@ -15,6 +15,8 @@ const LOCK_CONNECTIONS = 4;
 export class KeyLock implements OnApplicationShutdown {
   private readonly logger = new Logger('KeyLock');
   private readonly pool: Pool;
+  /** The last work queued per key, when locks are taken in this process (`inProcess`). */
+  private readonly local = new Map<string, Promise<void>>();
 
   constructor(private readonly config: PlatformConfig) {
     this.pool = new Pool({
@@ -29,6 +31,7 @@ export class KeyLock implements OnApplicationShutdown {
   }
 
   async run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    if (this.config.singleSessionDatabase) return this.inProcess(key, work);
     const client = await this.pool.connect();
     let healthy = true;
     try {
@@ -41,6 +44,23 @@ export class KeyLock implements OnApplicationShutdown {
       await client.query('ROLLBACK').catch(() => (healthy = false));
       client.release(!healthy);
     }
+  }
+
+  /**
+   * On a single-session database the only process is this one: work of one key waits for the
+   * previous work of that key here, as a lock held on a connection of its own would hold the
+   * database's one session while the work waits for it.
+   */
+  private inProcess<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.local.get(key) ?? Promise.resolve();
+    const result = previous.then(work, work);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.local.set(key, settled);
+    void settled.then(() => this.local.get(key) === settled && this.local.delete(key));
+    return result;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { returned } from '../common/returned';
 
 export type JobType = 'export' | 'import';
@@ -97,17 +97,10 @@ export class JobsRepository {
     return rows.length > 0;
   }
 
-  async partCount(fileId: string, botId: string): Promise<number> {
-    const [row] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM "tables"."files" WHERE "id" = $1 AND "bot_id" = $2`, [fileId, botId])) as Array<{
-      n: number;
-    }>;
-    return row.n;
-  }
-
-  /** The parts of a file in order, one at a time. */
-  async *readFile(fileId: string, botId: string): AsyncGenerator<Buffer> {
+  /** The parts of a file in order, one at a time (through `manager` inside a transaction). */
+  async *readFile(fileId: string, botId: string, manager: EntityManager = this.dataSource.manager): AsyncGenerator<Buffer> {
     for (let part = 0; ; part++) {
-      const rows = (await this.dataSource.query(`SELECT "bytes" FROM "tables"."files" WHERE "id" = $1 AND "bot_id" = $2 AND "part" = $3`, [
+      const rows = (await manager.query(`SELECT "bytes" FROM "tables"."files" WHERE "id" = $1 AND "bot_id" = $2 AND "part" = $3`, [
         fileId,
         botId,
         part,

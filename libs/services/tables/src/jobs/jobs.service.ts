@@ -148,30 +148,26 @@ export class JobsService implements OnApplicationBootstrap {
     return fileId;
   }
 
+  /**
+   * Reads the file and inserts its rows in one transaction, everything through the transaction's
+   * connection (an embedded database has one session: another connection would wait for it).
+   * Its progress shows once it is done: within the transaction it would not be seen anyway.
+   */
   private async runImport(job: JobRow): Promise<null> {
     const table = await this.tables.require(job.bot_id, job.table_id);
     const columns = columnsOf(table.schema);
-    // One part at a time in flight: what an import holds is a part, its inflated text and a batch of rows.
-    const parts = Math.max(1, await this.jobs.partCount(job.input_file_id!, job.bot_id));
-    let read = 0;
-    const counted = async function* (file: AsyncGenerator<Buffer>) {
-      for await (const part of file) {
-        read++;
-        yield part;
-      }
-    };
-    const source = Readable.from(counted(this.jobs.readFile(job.input_file_id!, job.bot_id)), { highWaterMark: 1 });
     const first = await peek(this.jobs.readFile(job.input_file_id!, job.bot_id));
-    const input = first[0] === 0x1f && first[1] === 0x8b ? source.pipe(createGunzip({ chunkSize: 64 * 1024 })) : source;
-    input.setEncoding('utf8');
     await this.rows.transaction(async (manager) => {
       await this.rows.lockTable(table.id, manager);
+      // One part at a time in flight: what an import holds is a part, its inflated text and a batch of rows.
+      const source = Readable.from(this.jobs.readFile(job.input_file_id!, job.bot_id, manager), { highWaterMark: 1 });
+      const input = first[0] === 0x1f && first[1] === 0x8b ? source.pipe(createGunzip({ chunkSize: 64 * 1024 })) : source;
+      input.setEncoding('utf8');
       let batch: Array<Record<string, unknown>> = [];
       let count = 0;
       const flush = async () => {
         await this.rows.insert(table.id, batch, columns, manager, false);
         batch = [];
-        await this.jobs.progress(job.id, Math.min(0.99, read / parts));
       };
       const add = async (row: Record<string, unknown>) => {
         batch.push(checkRow(row, count++, columns, true, table.factor).data);

@@ -5,8 +5,14 @@ export class Tables1734100000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     // Trigram search where the server has the extension; full-text search otherwise.
-    const [available] = (await q.query(`SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'pg_trgm'`)) as Array<{ n: number }>;
-    if (available.n > 0) await q.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
+    // (An embedded database may list the extension and still be unable to load it.)
+    await q.query(`DO $$ BEGIN
+        IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN
+          CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+        END IF;
+      EXCEPTION WHEN OTHERS THEN
+        RAISE NOTICE 'pg_trgm cannot be installed: tables search uses full-text search';
+      END $$`);
     await q.query(`CREATE TABLE "tables"."tables" (
       "id" text PRIMARY KEY,
       "bot_id" text NOT NULL,

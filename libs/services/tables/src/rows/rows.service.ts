@@ -161,15 +161,18 @@ export class RowsService {
     let orderBy = `${orderExpression(input.orderBy ?? 'id', columns)} ${direction}, "r"."id" ${direction}`;
     const query: RowQuery = { where, orderBy, params, limit, offset };
     if (input.search !== undefined && input.search.trim() !== '') {
-      const term = params.add(input.search);
       if (await this.rows.hasTrigrams()) {
+        const term = params.add(input.search);
         where = `${where} AND ${term} OPERATOR(public.<%) "r"."search_text"`;
         query.similarity = `public.word_similarity(${term}, "r"."search_text")`;
         query.threshold = SEARCH_THRESHOLD;
       } else {
+        // Any of the term's words, as a word or the start of one; the query text is made of letters and digits only.
+        const words = input.search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 32) ?? [];
+        const tsquery = `to_tsquery('simple', ${params.add(words.map((w) => `${w}:*`).join(' | ') || 'nothing')})`;
         const vector = `to_tsvector('simple', coalesce("r"."search_text", ''))`;
-        where = `${where} AND ${vector} @@ plainto_tsquery('simple', ${term})`;
-        query.similarity = `ts_rank(${vector}, plainto_tsquery('simple', ${term}))`;
+        where = `${where} AND ${vector} @@ ${tsquery}`;
+        query.similarity = `ts_rank(${vector}, ${tsquery})`;
       }
       orderBy = `"similarity" DESC, ${orderBy}`;
       Object.assign(query, { where, orderBy });

@@ -1,0 +1,4 @@
+import 'reflect-metadata';
+import { runOneProcess } from '@platform/one-process';
+
+runOneProcess();

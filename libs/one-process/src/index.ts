@@ -1,0 +1,2 @@
+export * from './one-process';
+export * from './run-one-process';
