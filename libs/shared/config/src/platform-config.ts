@@ -311,7 +311,7 @@ export class PlatformConfig {
   logLevel: LogLevelName = 'info';
 }
 
-const ENV_NAMES: Record<Exclude<keyof PlatformConfig, 'singleSessionDatabase'>, string> = {
+export const ENV_NAMES: Record<Exclude<keyof PlatformConfig, 'singleSessionDatabase'>, string> = {
   port: 'PORT',
   natsUrl: 'NATS_URL',
   natsPrefix: 'NATS_PREFIX',

@@ -8,6 +8,7 @@ import { PlatformConfig } from '@platform/config';
 import { DependencyHealth, IdempotencyStore } from '@platform/messaging';
 import { IdempotencyRecords, idempotencyMigration } from './idempotency-records';
 import { ensureSchema } from './database-schema';
+import { openMigrated } from './exclusive-migrations';
 
 export interface ServiceSchemaOptions {
   /** Postgres schema owned by the service. */
@@ -21,11 +22,13 @@ export interface ServiceSchemaOptions {
  * the ones the feature modules register with `TypeOrmModule.forFeature` (`autoLoadEntities`, which
  * collects them per process: a service running alone gets exactly its own; where services share
  * a process, as in the bench's in-process mode, each also knows the others' entities, unused).
- * Migrations run at start; `synchronize` is never used.
+ * Migrations run at start, one replica at a time (`openMigrated`); `synchronize` is never used.
  */
 @Module({})
 export class PersistenceModule {
   static forService(options: ServiceSchemaOptions): DynamicModule {
+    // Read by the factory of the data source, which sees only TypeORM's options.
+    let singleSession = false;
     return {
       module: PersistenceModule,
       imports: [
@@ -33,6 +36,7 @@ export class PersistenceModule {
           inject: [PlatformConfig],
           useFactory: async (config: PlatformConfig) => {
             await ensureSchema(config.databaseUrl, options.schema);
+            singleSession = config.singleSessionDatabase;
             return {
               type: 'postgres' as const,
               url: config.databaseUrl,
@@ -40,7 +44,8 @@ export class PersistenceModule {
               autoLoadEntities: true,
               // Every service that keeps data keeps the first answers of idempotent requests too.
               migrations: [...options.migrations, idempotencyMigration(options.schema)],
-              migrationsRun: true,
+              // Run by `openMigrated`, one replica at a time.
+              migrationsRun: false,
               migrationsTableName: 'migrations',
               migrationsTransactionMode: 'each' as const,
               synchronize: false,
@@ -51,6 +56,7 @@ export class PersistenceModule {
               retryDelay: 2000,
             };
           },
+          dataSourceFactory: (dataSourceOptions) => openMigrated(dataSourceOptions!, options.schema, singleSession),
         }),
       ],
       providers: [

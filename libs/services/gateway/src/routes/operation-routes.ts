@@ -1,7 +1,8 @@
 import { Controller, HttpCode, Inject, Param, Query, Req, RequestMapping, RequestMethod, Res, Type } from '@nestjs/common';
-import { ApiBody, ApiExtension, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
-import { AnyOperation, ApiError, Caller, Envelope, pathParameters, StreamGrant } from '@platform/contracts';
+import { ApiBody, ApiExtension, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse } from '@nestjs/swagger';
+import { AnyOperation, ApiError, Caller, Envelope, ErrorTypes, pathParameters, StreamGrant } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { Request, Response } from 'express';
 import { RateLimits } from '../http/rate-limits';
 import { RequestBodyReader } from '../http/request-body';
@@ -105,9 +106,14 @@ function addRoute(prototype: Routes, http: HttpFamily, operation: AnyOperation):
   const decorators: MethodDecorator[] = [
     RequestMapping({ path: expressPath(operation.path!), method: RequestMethod[operation.http!.method] }),
     HttpCode(200),
-    ApiOperation({ operationId: operation.operationId, summary: operation.summary, tags: [operation.stability] }),
+    ApiOperation({
+      operationId: operation.operationId,
+      summary: operation.stability === 'experimental' ? `${operation.summary} (experimental)` : operation.summary,
+      tags: [documentationTag(operation)],
+    }),
     ApiExtension('x-stability', operation.stability),
     operation.response ? ApiOkResponse({ type: operation.response }) : ApiOkResponse({ schema: { type: 'object' } }),
+    ...errorResponses(operation),
     http.documentation(operation),
   ];
   if (operation.body) decorators.push(ApiBody({ type: operation.body }));
@@ -139,4 +145,40 @@ function withoutPrefixParams(params: Record<string, string>, prefixParams: strin
 /** Declared path parameters that the operation's params class must carry (checked by a unit test). */
 export function ownPathParameters(operation: AnyOperation): string[] {
   return pathParameters(operation.path ?? '').filter((name) => !(HTTP_FAMILIES[operation.family]?.prefixParams ?? []).includes(name));
+}
+
+/** Swagger UI groups operations by this tag: the family, then the resource (`runtime · conversations`). */
+export function documentationTag(operation: AnyOperation): string {
+  // The first fixed segment of the path the family declares (its prefix left out): `/conversations/{id}` → conversations.
+  const resource = operation.http!.path.split('/').find((segment) => segment && !segment.startsWith('{')) ?? operation.family;
+  return `${operation.family} · ${resource}`;
+}
+
+/** The standard error body (docs/contracts.md, "Errors"), `#/components/schemas/Error` in the document. */
+export const ERROR_BODY: SchemaObject = {
+  type: 'object',
+  required: ['id', 'code', 'type', 'message'],
+  properties: {
+    id: { type: 'string', description: 'Identifier of this error occurrence, also in the platform log' },
+    code: { type: 'number' },
+    type: { type: 'string', enum: Object.keys(ErrorTypes) },
+    message: { type: 'string' },
+  },
+};
+
+/** The 4xx and 5xx answers every operation may give, each with the standard error body. */
+function errorResponses(operation: AnyOperation): MethodDecorator[] {
+  const answers: Array<[number, string]> = [
+    [400, 'Invalid input (InvalidPayload), naming what is wrong'],
+    [401, 'No credential, or not a valid one'],
+    [403, 'The credential may not do this'],
+    [404, 'No such resource, or not one the caller may see'],
+    [429, 'Too many requests (Retry-After says when to try again)'],
+    [503, 'A service or its database is not available right now'],
+  ];
+  if (operation.body) answers.push([413, 'The body is larger than the family allows'], [415, 'The body is not JSON']);
+  if (operation.idempotent || operation.http!.method !== 'GET') answers.push([409, 'Conflicts with the current state (e.g. already exists)']);
+  return answers
+    .sort(([a], [b]) => a - b)
+    .map(([status, description]) => ApiResponse({ status, description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }));
 }

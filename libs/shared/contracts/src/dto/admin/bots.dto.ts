@@ -1,3 +1,4 @@
+import { TAGS_FILTER_DOCUMENTATION } from '../runtime/runtime-lists.dto';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -232,7 +233,7 @@ export class ListBotsQuery extends SizedPageQueryDto {
   @IsBoolean()
   dev?: boolean;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Bots having all these tags, as `tags.<key>=<value>`' })
+  @ApiPropertyOptional(TAGS_FILTER_DOCUMENTATION('Bots having all these tags'))
   @IsOptional()
   @IsStringMap()
   tags?: Record<string, string>;

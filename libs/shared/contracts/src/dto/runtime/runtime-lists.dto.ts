@@ -16,17 +16,23 @@ const all =
   (target, property) =>
     decorators.forEach((decorate) => decorate(target, property));
 
+/**
+ * How a tags filter is documented: an object sent as `tags[<key>]=<value>` (deepObject, which
+ * Swagger UI's "Try it out" sends), also accepted as `tags.<key>=<value>`; empty by default, so that
+ * trying an operation does not filter on made-up tags.
+ */
+export const TAGS_FILTER_DOCUMENTATION = (what: string) =>
+  ({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    style: 'deepObject',
+    explode: true,
+    example: {},
+    description: `${what}, as \`tags.<key>=<value>\` or \`tags[<key>]=<value>\``,
+  }) as const;
+
 /** A list filter on tags, sent as `tags.<key>=<value>`: the items having all these values. */
-export const TagsFilter = () =>
-  all(
-    ApiPropertyOptional({
-      type: 'object',
-      additionalProperties: { type: 'string' },
-      description: 'Only items having all these tag values, as `tags.<key>=<value>`',
-    }),
-    IsOptional(),
-    IsStringMap(),
-  );
+export const TagsFilter = () => all(ApiPropertyOptional(TAGS_FILTER_DOCUMENTATION('Only items having all these tag values')), IsOptional(), IsStringMap());
 
 /** Tags to set; a null or empty value removes the tag. */
 export const TagChanges = (required: boolean) =>
