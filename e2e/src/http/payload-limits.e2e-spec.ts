@@ -10,11 +10,11 @@ const FAMILIES: Array<{ name: string; path: string; limit: number; headers: Reco
   { name: 'runtime', path: '/v1/chat/integrations/configure', limit: 1 * MB, headers: { authorization: 'Bearer whatever', 'x-bot-id': 'some-bot' } },
   { name: 'admin', path: '/v1/admin/bots', limit: 50 * MB, headers: { authorization: 'Bearer whatever', 'x-workspace-id': 'some-workspace' } },
   { name: 'chat', path: '/chat/some-webhook/users', limit: 1 * MB, headers: {} },
+  { name: 'tables', path: '/v1/tables/someTable/rows', limit: 40 * MB, headers: { authorization: 'Bearer whatever', 'x-bot-id': 'some-bot' } },
 ];
 
 /** Families whose address is reserved but that serve no route yet. */
 const RESERVED = [
-  { name: 'tables', path: '/v1/tables/anything' },
   { name: 'files', path: '/v1/files/anything' },
   { name: 'webhook', path: '/webhook/some-webhook' },
 ];

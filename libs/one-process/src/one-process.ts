@@ -8,6 +8,7 @@ import { BotsModule } from '@platform/bots-service';
 import { ChatModule } from '@platform/chat-service';
 import { createGateway } from '@platform/gateway-service';
 import { RuntimeModule } from '@platform/runtime-service';
+import { TablesServiceModule } from '@platform/tables-service';
 
 /** Every service's root module, by name: the mesh runs each in its own process, this file all in one. */
 const SERVICE_MODULES: Record<ServiceName, (config: PlatformConfig, transport: BusTransport) => DynamicModule> = {
@@ -15,6 +16,7 @@ const SERVICE_MODULES: Record<ServiceName, (config: PlatformConfig, transport: B
   runtime: (config, transport) => RuntimeModule.forRoot(config, transport),
   chat: (config, transport) => ChatModule.forRoot(config, transport),
   bots: (config, transport) => BotsModule.forRoot(config, transport),
+  tables: (config, transport) => TablesServiceModule.forRoot(config, transport),
 };
 
 export interface OneProcess {

@@ -13,6 +13,7 @@ import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
 import { prepareOperations } from './fixtures';
 import { cpuMs, rssMb } from './cpu-time';
 import { startRawHop } from './raw-hop/raw-hop';
+import { measureTables, tablesReport } from './tables';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -33,6 +34,8 @@ async function main() {
 
   // The bot loop's bot listens on this machine; its platform must be allowed to deliver there.
   process.env.DELIVERY_ALLOWED_NETWORKS ??= '127.0.0.0/8';
+  // `BENCH_ONLY=tables npm run bench`: the tables cases alone.
+  if (process.env.BENCH_ONLY === 'tables') return benchTablesOnly(runId, token);
   const meshDb = `bp_bench_mesh_${runId}`;
   const mesh = await Mesh.start({
     databaseUrl: await createTestDatabase(meshDb),
@@ -56,6 +59,7 @@ async function main() {
     for (const [name, pid] of Object.entries(meshPids)) memory[name] = rssMb(pid);
     loop = await measureBotLoop(mesh.url, token);
     deployed = await measureDeployedBot(mesh.url, token);
+    process.stdout.write(tablesReport(await measureTables(mesh.url, token, mesh.pid('tables'))));
   } finally {
     await mesh.stopAll();
     await dropTestDatabase(meshDb);
@@ -119,6 +123,23 @@ async function run(mode: 'mesh' | 'local', url: string, operations: Operation[],
     (results[op.name] ??= {})[mode] = m;
     printLine(mode, op.name, m);
     if (m.failures > 0) throw new Error(`${op.name} failed ${m.failures} times under load in ${mode} mode`);
+  }
+}
+
+/** The tables cases on a mesh of their own. */
+async function benchTablesOnly(runId: string, token: string): Promise<void> {
+  const database = `bp_bench_tables_${runId}`;
+  const mesh = await Mesh.start({
+    databaseUrl: await createTestDatabase(database),
+    natsPrefix: `bench_${runId}`,
+    bootstrapToken: token,
+    logDir: join(tmpdir(), `bp-bench-${runId}`),
+  });
+  try {
+    process.stdout.write(tablesReport(await measureTables(mesh.url, token, mesh.pid('tables'))));
+  } finally {
+    await mesh.stopAll();
+    await dropTestDatabase(database);
   }
 }
 

@@ -36,5 +36,6 @@ export * from './dto/internal.dto';
 export * from './dto/chat/chat-mapping';
 export * from './dto/runtime/conversation-notices';
 export * from './operations';
+export * from './dto/tables/tables.dto';
 export * from './dto/webchat/webchat.dto';
 export * from './dto/webchat/webchat-mapping';

@@ -19,7 +19,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Bot platform API')
     .setDescription(
-      'Runtime (`/v1/chat`), admin (`/v1/admin`), chat (`/chat/{webhookId}`) and web chat (`/webchat/{clientId}`) APIs, ' +
+      'Runtime (`/v1/chat`), admin (`/v1/admin`), tables (`/v1/tables`), chat (`/chat/{webhookId}`) and web chat (`/webchat/{clientId}`) APIs, ' +
         'wire-compatible with the Botpress Cloud APIs. Operations are grouped by family and resource; each says in ' +
         '`x-stability` whether it is `documented` (stable, as in the cloud) or `experimental` (may still change).',
     )

@@ -20,7 +20,7 @@ const CHAT_MAX_BODY_BYTES = 1 * MB;
 export const FAMILIES: Family[] = [
   { name: 'runtime', prefix: '/v1/chat/', maxBodyBytes: 1 * MB, jsonOnly: true, cors: 'developer' },
   { name: 'admin', prefix: '/v1/admin/', maxBodyBytes: 50 * MB, jsonOnly: true, cors: 'developer' },
-  { name: 'tables', prefix: '/v1/tables/', maxBodyBytes: 40 * MB, jsonOnly: true },
+  { name: 'tables', prefix: '/v1/tables/', maxBodyBytes: 40 * MB, jsonOnly: true, cors: 'developer' },
   { name: 'files', prefix: '/v1/files/', maxBodyBytes: 1 * MB, jsonOnly: true },
   { name: 'chat', prefix: '/chat/', maxBodyBytes: CHAT_MAX_BODY_BYTES, jsonOnly: true, cors: 'end-user' },
   { name: 'webchat', prefix: '/webchat/', maxBodyBytes: CHAT_MAX_BODY_BYTES, jsonOnly: true, cors: 'end-user' },

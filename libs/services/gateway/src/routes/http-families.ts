@@ -26,6 +26,18 @@ export const HTTP_FAMILIES: Partial<Record<Family, HttpFamily>> = {
         ApiHeader({ name: 'x-integration-alias', required: false, description: 'Alias of the integration instance on the bot' }),
       ),
   },
+  // The tables API takes the runtime API's credentials: a token allowed on the bot of x-bot-id.
+  tables: {
+    caller: (req) => HttpCallers.runtime(req.headers),
+    prefixParams: [],
+    documentation: () =>
+      applyDecorators(
+        ApiBearerAuth(),
+        ApiHeader({ name: 'x-bot-id', required: true, description: 'Bot the request acts on' }),
+        ApiHeader({ name: 'x-integration-id', required: false, description: 'Integration installed on the bot' }),
+        ApiHeader({ name: 'x-integration-alias', required: false, description: 'Alias of the integration instance on the bot' }),
+      ),
+  },
   admin: {
     caller: (req, operation) => HttpCallers.admin(req.headers, operation),
     prefixParams: [],

@@ -34,6 +34,8 @@ class ServiceCallerDto {
 }
 
 const CALLER_BY_FAMILY: Record<string, Type<object>> = { admin: AdminCallerDto, runtime: RuntimeCallerDto, chat: ChatCallerDto, webchat: ChatCallerDto };
+/** The tables API takes the runtime API's credentials. */
+CALLER_BY_FAMILY.tables = RuntimeCallerDto;
 
 /** What a handler receives: the envelope checked against its operation's contract. */
 export interface ValidatedRequest<O extends AnyOperation = AnyOperation> {

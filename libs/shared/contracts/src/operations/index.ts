@@ -3,16 +3,22 @@ import { ChatOperations } from './chat';
 import { InternalOperations } from './internal';
 import { AnyOperation } from './operation';
 import { RuntimeOperations } from './runtime';
+import { TablesOperations } from './tables';
 import { WebchatOperations } from './webchat';
 
 export * from './operation';
 export * from './envelope';
-export { AdminOperations, ChatOperations, InternalOperations, RuntimeOperations, WebchatOperations };
+export { AdminOperations, ChatOperations, InternalOperations, RuntimeOperations, TablesOperations, WebchatOperations };
 
 /** Every operation of the platform, each declared once in its family's file. */
-export const ALL_OPERATIONS: readonly AnyOperation[] = [RuntimeOperations, AdminOperations, ChatOperations, WebchatOperations, InternalOperations].flatMap(
-  (family) => Object.values(family) as AnyOperation[],
-);
+export const ALL_OPERATIONS: readonly AnyOperation[] = [
+  RuntimeOperations,
+  AdminOperations,
+  ChatOperations,
+  WebchatOperations,
+  TablesOperations,
+  InternalOperations,
+].flatMap((family) => Object.values(family) as AnyOperation[]);
 
 const BY_SUBJECT = new Map(ALL_OPERATIONS.map((op) => [op.subject, op]));
 

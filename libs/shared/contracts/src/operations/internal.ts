@@ -25,7 +25,7 @@ export const InternalOperations = defineOperations(
     authorizeRuntime: {
       summary: 'May this token act on this bot through the runtime API? Answers the bot, its workspace and installed integrations',
       body: AuthorizeRuntimeBody,
-      access: { kind: 'services', services: ['runtime'] },
+      access: { kind: 'services', services: ['runtime', 'tables'] },
     },
     deliveryTarget: {
       summary: "Where and with what configuration the bot's events are delivered",
@@ -58,6 +58,12 @@ export const InternalOperations = defineOperations(
     purgeBot: {
       summary: 'Delete every row the runtime holds for a bot (its bot or workspace was deleted)',
       service: 'runtime',
+      body: BotRef,
+      access: { kind: 'services', services: ['admin'] },
+    },
+    purgeBotTables: {
+      summary: 'Delete every table of a bot, with its rows and jobs (its bot or workspace was deleted)',
+      service: 'tables',
       body: BotRef,
       access: { kind: 'services', services: ['admin'] },
     },

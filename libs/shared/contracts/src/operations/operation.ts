@@ -6,7 +6,7 @@ import type { ServiceName } from '../subjects';
  * The API families: each has its own address prefix, credential and payload limit (see
  * docs/contracts.md). `internal` operations are asked by one service of another, never over HTTP.
  */
-export type Family = 'runtime' | 'admin' | 'chat' | 'webchat' | 'internal';
+export type Family = 'runtime' | 'admin' | 'chat' | 'webchat' | 'tables' | 'internal';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
