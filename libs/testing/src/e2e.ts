@@ -29,7 +29,7 @@ function required(name: string): string {
  * Whether `client()` checks every answer against the reference description by default. Families
  * whose answers already match it opt in per client with `{ checkAnswers: true }`.
  */
-const CHECK_ANSWERS_BY_DEFAULT = false;
+const CHECK_ANSWERS_BY_DEFAULT = true;
 
 /**
  * An official client with no retries, so failures show at once. With `checkAnswers`, every
@@ -209,6 +209,9 @@ export async function acceptInvitation(token: string, invitationId: string): Pro
 }
 
 export type Role = 'viewer' | 'billing' | 'developer' | 'manager' | 'administrator' | 'owner';
+
+/** An account id (docs/contracts.md, "Identifiers"). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** ISO 8601 UTC with milliseconds (docs/contracts.md, "Identifiers"). */
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

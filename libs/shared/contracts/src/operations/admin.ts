@@ -36,10 +36,13 @@ import { defineOperations } from './operation';
 
 const account = { kind: 'account' } as const;
 const member = (role: Role) => ({ kind: 'workspace', role }) as const;
+/** Operations on `/workspaces/{id}` act in the workspace of the path, as in the cloud. */
+const inPath = (role: Role) => ({ kind: 'workspace', role, fromPath: true }) as const;
 
 /**
  * The admin API (`/v1/admin/…`): accounts, workspaces, members and bots. Operations on one
- * workspace act in the one named by `x-workspace-id`.
+ * workspace act in the one named by `x-workspace-id`, except those under `/workspaces/{id}`,
+ * which act in the one the path names.
  */
 export const AdminOperations = defineOperations(
   'admin',
@@ -109,7 +112,7 @@ export const AdminOperations = defineOperations(
       http: { method: 'GET', path: '/workspaces/{id}' },
       params: WorkspaceIdParam,
       response: WorkspaceView,
-      access: member('viewer'),
+      access: inPath('viewer'),
     },
     updateWorkspace: {
       summary: "Update a workspace's settings (administrator or owner)",
@@ -117,13 +120,13 @@ export const AdminOperations = defineOperations(
       params: WorkspaceIdParam,
       body: UpdateWorkspaceBody,
       response: WorkspaceView,
-      access: member('administrator'),
+      access: inPath('administrator'),
     },
     deleteWorkspace: {
       summary: 'Delete a workspace with its bots and their data (owner only)',
       http: { method: 'DELETE', path: '/workspaces/{id}' },
       params: WorkspaceIdParam,
-      access: member('owner'),
+      access: inPath('owner'),
     },
     getAuditRecords: {
       summary: 'Every change made in the workspace, newest first',
@@ -131,7 +134,7 @@ export const AdminOperations = defineOperations(
       params: WorkspaceIdParam,
       query: GetAuditRecordsQuery,
       response: GetAuditRecordsResponse,
-      access: member('viewer'),
+      access: inPath('viewer'),
     },
 
     listWorkspaceMembers: {

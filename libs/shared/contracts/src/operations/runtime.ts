@@ -21,7 +21,15 @@ import {
   UpdateMessageBody,
 } from '../dto/runtime/messages.dto';
 import { AddParticipantBody, ListParticipantsResponse, RuntimeParticipantResponse } from '../dto/runtime/participants.dto';
-import { GetOrSetStateBody, PatchStateBody, RuntimeStateResponse, SetStateBody, SetStateExpiryBody, StateParams } from '../dto/runtime/states.dto';
+import {
+  GetOrSetStateBody,
+  PatchStateBody,
+  RuntimeStateResponse,
+  RuntimeStateWriteResponse,
+  SetStateBody,
+  SetStateExpiryBody,
+  StateParams,
+} from '../dto/runtime/states.dto';
 import {
   CreateUserBody,
   GetOrCreateUserBody,
@@ -272,7 +280,7 @@ export const RuntimeOperations = defineOperations(
       http: { method: 'POST', path: '/states/{type}/{id}/{name}' },
       params: StateParams,
       body: SetStateBody,
-      response: RuntimeStateResponse,
+      response: RuntimeStateWriteResponse,
       access: bot,
     },
     getOrSetState: {
@@ -288,7 +296,7 @@ export const RuntimeOperations = defineOperations(
       http: { method: 'PATCH', path: '/states/{type}/{id}/{name}' },
       params: StateParams,
       body: PatchStateBody,
-      response: RuntimeStateResponse,
+      response: RuntimeStateWriteResponse,
       access: bot,
     },
     setStateExpiry: {
@@ -296,7 +304,7 @@ export const RuntimeOperations = defineOperations(
       http: { method: 'POST', path: '/states/{type}/{id}/{name}/expiry' },
       params: StateParams,
       body: SetStateExpiryBody,
-      response: RuntimeStateResponse,
+      response: RuntimeStateWriteResponse,
       access: bot,
     },
   },
