@@ -10,6 +10,7 @@ import { BotApiKeysModule } from './bot-api-keys/bot-api-keys.module';
 import { BotsModule } from './bots/bots.module';
 import { DeploymentsModule } from './deployments/deployments.module';
 import { MembersModule } from './members/members.module';
+import { PreferencesModule } from './preferences/preferences.module';
 import { ADMIN_MIGRATIONS } from './migrations';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
@@ -29,6 +30,7 @@ export class AdminModule {
         BotsModule,
         DeploymentsModule,
         MembersModule,
+        PreferencesModule,
         WorkspacesModule,
       ],
       controllers: [healthController('admin')],

@@ -10,6 +10,7 @@ import {
   Errors,
   IntegrationSettings,
   InternalOperations as Internal,
+  IntrospectResponse,
   ListBotsQuery,
   ListBotsResponse,
   newBotId,
@@ -20,6 +21,8 @@ import {
 import { BusClient, serviceEnvelope } from '@platform/messaging';
 import { pageMeta } from '@platform/persistence';
 import { WorkspaceAccess } from '../access/access.service';
+import { AccountEntity } from '../accounts/account.entity';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { ADMIN } from '../admin-caller';
 import { AuditService } from '../audit/audit.service';
 import { BotIntegrationEntity } from './bot-integration.entity';
@@ -42,6 +45,7 @@ export class BotsService {
     private readonly removal: BotRemoval,
     private readonly signingSecrets: SigningSecrets,
     private readonly secrets: BotSecrets,
+    private readonly workspaces: WorkspacesRepository,
   ) {}
 
   async create(access: WorkspaceAccess, input: CreateBotBody): Promise<BotResponse> {
@@ -112,6 +116,17 @@ export class BotsService {
     });
     const integrations = [...current.filter((i) => !removed.includes(i.alias) && !upserts.some((u) => u.alias === i.alias)), ...upserts];
     return { bot: await this.view(next, integrations) };
+  }
+
+  /**
+   * Who the token is and where the bot lives, for a bot of a workspace the account is a member of
+   * (any role); any other bot answers as one that does not exist.
+   */
+  async introspect(account: AccountEntity, botId: string): Promise<IntrospectResponse> {
+    const bot = await this.bots.findById(botId);
+    const member = bot ? await this.workspaces.findMember(bot.workspaceId, account.id) : null;
+    if (!bot || !member) throw Errors.notFound('Bot', botId);
+    return { workspaceId: bot.workspaceId, botId: bot.id, userId: account.id };
   }
 
   /** Removes the bot with its data in every service; its webhooks and keys stop working at once. */

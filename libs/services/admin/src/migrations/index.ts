@@ -6,6 +6,7 @@ import { BotSigningSecrets1733100000000 } from './1733100000000-bot-signing-secr
 import { MemberInvitations1733200000000 } from './1733200000000-member-invitations';
 import { BotDeployments1733300000000 } from './1733300000000-bot-deployments';
 import { AccountUuids1733400000000 } from './1733400000000-account-uuids';
+import { AccountPreferences1733410000000 } from './1733410000000-account-preferences';
 
 /** The admin schema's migrations, oldest first. */
 export const ADMIN_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const ADMIN_MIGRATIONS = [
   MemberInvitations1733200000000,
   BotDeployments1733300000000,
   AccountUuids1733400000000,
+  AccountPreferences1733410000000,
 ];

@@ -8,6 +8,7 @@ import {
   UpdateAccountBody,
 } from '../dto/admin/account.dto';
 import { GetAuditRecordsQuery, GetAuditRecordsResponse } from '../dto/admin/audit.dto';
+import { IntrospectBody, IntrospectResponse, PreferenceKeyParams, PreferenceResponse, SetPreferenceBody } from '../dto/admin/preferences.dto';
 import { CreateBotApiKeyBody, CreatedBotApiKeyResponse, ListBotApiKeysQuery, ListBotApiKeysResponse } from '../dto/admin/bot-api-keys.dto';
 import { BotLogsQuery, BotLogsResponse } from '../dto/admin/bot-logs.dto';
 import { BotIdParam, BotResponse, CreateBotBody, ListBotsQuery, ListBotsResponse, RotateBotSigningSecretsResponse, UpdateBotBody } from '../dto/admin/bots.dto';
@@ -79,6 +80,27 @@ export const AdminOperations = defineOperations(
       summary: 'Delete a personal access token, which stops working at once',
       http: { method: 'DELETE', path: '/account/pats/{id}' },
       params: IdParams,
+      access: account,
+    },
+    getAccountPreference: {
+      summary: "Get one of the caller's preferences (404 for a key never set)",
+      http: { method: 'GET', path: '/account/preferences/{key}' },
+      params: PreferenceKeyParams,
+      response: PreferenceResponse,
+      access: account,
+    },
+    setAccountPreference: {
+      summary: "Set one of the caller's preferences to any JSON value (64 KB at most, 200 keys per account)",
+      http: { method: 'POST', path: '/account/preferences/{key}' },
+      params: PreferenceKeyParams,
+      body: SetPreferenceBody,
+      access: account,
+    },
+    introspect: {
+      summary: "Which workspace a bot belongs to and which account the token is, for a bot in one of the caller's workspaces",
+      http: { method: 'POST', path: '/introspect' },
+      body: IntrospectBody,
+      response: IntrospectResponse,
       access: account,
     },
     /** Self-hosting: how the platform owner hands a new person a first token (no cloud equivalent). */
