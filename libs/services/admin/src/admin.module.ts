@@ -7,6 +7,7 @@ import { AdminAccessPolicy } from './access/admin-access.policy';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
 import { BotApiKeysModule } from './bot-api-keys/bot-api-keys.module';
+import { BotVersionsModule } from './bot-versions/bot-versions.module';
 import { BotsModule } from './bots/bots.module';
 import { DeploymentsModule } from './deployments/deployments.module';
 import { MembersModule } from './members/members.module';
@@ -27,6 +28,7 @@ export class AdminModule {
         AccountsModule,
         AuditModule,
         BotApiKeysModule,
+        BotVersionsModule,
         BotsModule,
         DeploymentsModule,
         MembersModule,

@@ -7,6 +7,7 @@ import { MemberInvitations1733200000000 } from './1733200000000-member-invitatio
 import { BotDeployments1733300000000 } from './1733300000000-bot-deployments';
 import { AccountUuids1733400000000 } from './1733400000000-account-uuids';
 import { AccountPreferences1733410000000 } from './1733410000000-account-preferences';
+import { BotVersions1733420000000 } from './1733420000000-bot-versions';
 
 /** The admin schema's migrations, oldest first. */
 export const ADMIN_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const ADMIN_MIGRATIONS = [
   BotDeployments1733300000000,
   AccountUuids1733400000000,
   AccountPreferences1733410000000,
+  BotVersions1733420000000,
 ];

@@ -11,6 +11,15 @@ import { GetAuditRecordsQuery, GetAuditRecordsResponse } from '../dto/admin/audi
 import { IntrospectBody, IntrospectResponse, PreferenceKeyParams, PreferenceResponse, SetPreferenceBody } from '../dto/admin/preferences.dto';
 import { CreateBotApiKeyBody, CreatedBotApiKeyResponse, ListBotApiKeysQuery, ListBotApiKeysResponse } from '../dto/admin/bot-api-keys.dto';
 import { BotLogsQuery, BotLogsResponse } from '../dto/admin/bot-logs.dto';
+import {
+  BotVersionParams,
+  CreateBotVersionBody,
+  CreateBotVersionResponse,
+  DeployBotVersionBody,
+  GetBotVersionResponse,
+  ListBotVersionsResponse,
+  PublishFromBotJsonBody,
+} from '../dto/admin/bot-versions.dto';
 import { BotIdParam, BotResponse, CreateBotBody, ListBotsQuery, ListBotsResponse, RotateBotSigningSecretsResponse, UpdateBotBody } from '../dto/admin/bots.dto';
 import {
   AcceptAccountInvitationResponse,
@@ -262,6 +271,50 @@ export const AdminOperations = defineOperations(
       summary: 'Delete a bot',
       http: { method: 'DELETE', path: '/bots/{id}' },
       params: BotIdParam,
+      access: member('developer'),
+    },
+
+    getBotJson: {
+      summary: 'The bot as JSON: its definition, settings and code (developer or above), without secrets or integrations',
+      http: { method: 'GET', path: '/bots/{id}/bot-json' },
+      params: BotIdParam,
+      access: member('developer'),
+    },
+    publishFromBotJson: {
+      summary: "Replace the bot's definition, settings and code with those of a bot JSON, and deploy it",
+      http: { method: 'POST', path: '/bots/{id}/publish-from-bot-json' },
+      params: BotIdParam,
+      body: PublishFromBotJsonBody,
+      access: member('developer'),
+    },
+    createBotVersion: {
+      idempotent: true,
+      summary: 'Keep the bot as it is now (its bot JSON) as a named version (100 per bot at most)',
+      http: { method: 'POST', path: '/bots/{id}/versions' },
+      params: BotIdParam,
+      body: CreateBotVersionBody,
+      response: CreateBotVersionResponse,
+      access: member('developer'),
+    },
+    listBotVersions: {
+      summary: "The bot's versions, newest first",
+      http: { method: 'GET', path: '/bots/{id}/versions' },
+      params: BotIdParam,
+      response: ListBotVersionsResponse,
+      access: member('viewer'),
+    },
+    getBotVersion: {
+      summary: "A version's bot JSON, as a data URL",
+      http: { method: 'GET', path: '/bots/{id}/versions/{versionId}' },
+      params: BotVersionParams,
+      response: GetBotVersionResponse,
+      access: member('developer'),
+    },
+    deployBotVersion: {
+      summary: 'Make the bot what a version kept (as publishFromBotJson with its bot JSON)',
+      http: { method: 'POST', path: '/bots/{id}/versions/deploy' },
+      params: BotIdParam,
+      body: DeployBotVersionBody,
       access: member('developer'),
     },
 
