@@ -13,6 +13,7 @@ import { DeploymentsModule } from './deployments/deployments.module';
 import { MembersModule } from './members/members.module';
 import { PreferencesModule } from './preferences/preferences.module';
 import { ADMIN_MIGRATIONS } from './migrations';
+import { UsagesModule } from './usages/usages.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
 @Module({})
@@ -33,6 +34,7 @@ export class AdminModule {
         DeploymentsModule,
         MembersModule,
         PreferencesModule,
+        UsagesModule,
         WorkspacesModule,
       ],
       controllers: [healthController('admin')],

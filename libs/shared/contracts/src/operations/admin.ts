@@ -40,6 +40,7 @@ import {
   WorkspaceIdParam,
   WorkspaceView,
 } from '../dto/admin/workspaces.dto';
+import { GetWorkspaceQuotaResponse, ListWorkspaceQuotasResponse, ListWorkspaceUsagesResponse, UsagePeriodQuery, UsageTypeQuery } from '../dto/admin/usages.dto';
 import { IdParams } from '../dto/common/params.dto';
 import type { Role } from '../roles';
 import { defineOperations } from './operation';
@@ -165,6 +166,30 @@ export const AdminOperations = defineOperations(
       params: WorkspaceIdParam,
       query: GetAuditRecordsQuery,
       response: GetAuditRecordsResponse,
+      access: inPath('viewer'),
+    },
+    listWorkspaceUsages: {
+      summary: "The workspace's usage of a type, now, with its quota (bot_count, workspace_member_count; none of the types the platform does not measure)",
+      http: { method: 'GET', path: '/workspaces/{id}/usages' },
+      params: WorkspaceIdParam,
+      query: UsageTypeQuery,
+      response: ListWorkspaceUsagesResponse,
+      access: inPath('viewer'),
+    },
+    getWorkspaceQuota: {
+      summary: "The workspace's quota of a type (404 for a type the platform sets no quota for)",
+      http: { method: 'GET', path: '/workspaces/{id}/quota' },
+      params: WorkspaceIdParam,
+      query: UsageTypeQuery,
+      response: GetWorkspaceQuotaResponse,
+      access: inPath('viewer'),
+    },
+    listWorkspaceQuotas: {
+      summary: "The workspace's quotas (settings WORKSPACE_BOT_QUOTA and WORKSPACE_MEMBER_QUOTA)",
+      http: { method: 'GET', path: '/workspaces/{id}/quotas' },
+      params: WorkspaceIdParam,
+      query: UsagePeriodQuery,
+      response: ListWorkspaceQuotasResponse,
       access: inPath('viewer'),
     },
 
