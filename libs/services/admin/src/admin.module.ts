@@ -7,6 +7,7 @@ import { AdminAccessPolicy } from './access/admin-access.policy';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
 import { BotApiKeysModule } from './bot-api-keys/bot-api-keys.module';
+import { BotIssuesModule } from './bot-issues/bot-issues.module';
 import { BotVersionsModule } from './bot-versions/bot-versions.module';
 import { BotsModule } from './bots/bots.module';
 import { DeploymentsModule } from './deployments/deployments.module';
@@ -29,6 +30,7 @@ export class AdminModule {
         AccountsModule,
         AuditModule,
         BotApiKeysModule,
+        BotIssuesModule,
         BotVersionsModule,
         BotsModule,
         DeploymentsModule,

@@ -9,6 +9,7 @@ import { BotsModule } from './bots/bots.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { EventsModule } from './events/events.module';
+import { FailuresModule } from './failures/failures.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { MessagesModule } from './messages/messages.module';
 import { RUNTIME_MIGRATIONS } from './migrations';
@@ -31,6 +32,7 @@ export class RuntimeModule {
         ConversationsModule,
         DeliveryModule,
         EventsModule,
+        FailuresModule,
         IntegrationsModule,
         MessagesModule,
         ParticipantsModule,

@@ -8,6 +8,7 @@ import { BotDeployments1733300000000 } from './1733300000000-bot-deployments';
 import { AccountUuids1733400000000 } from './1733400000000-account-uuids';
 import { AccountPreferences1733410000000 } from './1733410000000-account-preferences';
 import { BotVersions1733420000000 } from './1733420000000-bot-versions';
+import { BotIssueDismissals1733430000000 } from './1733430000000-bot-issue-dismissals';
 
 /** The admin schema's migrations, oldest first. */
 export const ADMIN_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const ADMIN_MIGRATIONS = [
   AccountUuids1733400000000,
   AccountPreferences1733410000000,
   BotVersions1733420000000,
+  BotIssueDismissals1733430000000,
 ];

@@ -10,6 +10,7 @@ import {
 import { GetAuditRecordsQuery, GetAuditRecordsResponse } from '../dto/admin/audit.dto';
 import { IntrospectBody, IntrospectResponse, PreferenceKeyParams, PreferenceResponse, SetPreferenceBody } from '../dto/admin/preferences.dto';
 import { CreateBotApiKeyBody, CreatedBotApiKeyResponse, ListBotApiKeysQuery, ListBotApiKeysResponse } from '../dto/admin/bot-api-keys.dto';
+import { BotIssueParams, BotIssueResponse, ListBotIssueEventsResponse, ListBotIssuesQuery, ListBotIssuesResponse } from '../dto/admin/bot-issues.dto';
 import { BotLogsQuery, BotLogsResponse } from '../dto/admin/bot-logs.dto';
 import {
   BotVersionParams,
@@ -299,6 +300,34 @@ export const AdminOperations = defineOperations(
       access: member('developer'),
     },
 
+    listBotIssues: {
+      summary: "The bot's issues: its failed deliveries grouped by failure reason, most recent first (100 at most)",
+      http: { method: 'GET', path: '/bots/{id}/issues' },
+      params: BotIdParam,
+      query: ListBotIssuesQuery,
+      response: ListBotIssuesResponse,
+      access: member('viewer'),
+    },
+    getBotIssue: {
+      summary: 'One issue of the bot',
+      http: { method: 'GET', path: '/bots/{id}/issues/{issueId}' },
+      params: BotIssueParams,
+      response: BotIssueResponse,
+      access: member('viewer'),
+    },
+    deleteBotIssue: {
+      summary: 'Dismiss an issue: it is shown again only when the same failure happens anew',
+      http: { method: 'DELETE', path: '/bots/{id}/issues/{issueId}' },
+      params: BotIssueParams,
+      access: member('developer'),
+    },
+    listBotIssueEvents: {
+      summary: 'The failed deliveries of an issue, newest first (100 at most)',
+      http: { method: 'GET', path: '/bots/{id}/issues/{issueId}/events' },
+      params: BotIssueParams,
+      response: ListBotIssueEventsResponse,
+      access: member('viewer'),
+    },
     getBotJson: {
       summary: 'The bot as JSON: its definition, settings and code (developer or above), without secrets or integrations',
       http: { method: 'GET', path: '/bots/{id}/bot-json' },

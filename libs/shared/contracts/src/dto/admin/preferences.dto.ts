@@ -7,6 +7,9 @@ export const MAX_PREFERENCE_BYTES = 64 * 1024;
 /** Most preferences one account keeps. */
 export const MAX_PREFERENCES_PER_ACCOUNT = 200;
 
+/** Any JSON value, for the document. */
+const ANY_JSON = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array', items: {} }];
+
 export class PreferenceKeyParams {
   @RequiredString(100)
   @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'key must be letters, digits and _ . : -' })
@@ -14,13 +17,13 @@ export class PreferenceKeyParams {
 }
 
 export class SetPreferenceBody {
-  @ApiPropertyOptional({ description: 'Any JSON value (64 KB at most); absent is null' })
+  @ApiPropertyOptional({ description: 'Any JSON value (64 KB at most); absent is null', oneOf: ANY_JSON })
   @Allow()
   value?: unknown;
 }
 
 export class PreferenceResponse {
-  @ApiProperty({ nullable: true, description: 'The value set' }) value: unknown;
+  @ApiProperty({ nullable: true, description: 'The value set', oneOf: ANY_JSON }) value: unknown;
 }
 
 export class IntrospectBody {
