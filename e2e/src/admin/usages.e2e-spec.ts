@@ -47,6 +47,19 @@ describe('workspace usages and quotas (/v1/admin/workspaces/{id}/usages, …/quo
     await expectClientError(admin.getWorkspaceQuota({ id: owner.workspaceId, type: 'invocation_calls' }), ResourceNotFoundError, 404, 'ResourceNotFound');
   });
 
+  it("answers the most used quota of each of the caller's workspaces", async () => {
+    const account = await secondAccount();
+    const own = client({ token: account.token, workspaceId: account.workspaceId });
+    const other = await client({ token: account.token }).createWorkspace({ name: 'second' });
+    await own.createBot({ name: 'one' });
+    await own.createBot({ name: 'two' });
+    expect(await client({ token: account.token }).getAllWorkspaceQuotaCompletion({})).toEqual({
+      [account.workspaceId]: { type: 'bot_count', completion: 2 / 1000 },
+      [other.id]: { type: 'workspace_member_count', completion: 1 / 1000 },
+    });
+    await expectClientError(anonymousClient().getAllWorkspaceQuotaCompletion({}), UnauthorizedError, 401, 'Unauthorized');
+  });
+
   it('refuses an unknown type and a malformed period with 400', async () => {
     const headers = { authorization: `Bearer ${owner.token}` };
     for (const query of ['type=bots', '', 'type=bot_count&period=2026-13', 'type=bot_count&period=yesterday', 'type=bot_count&unknown=1']) {

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { AdminOperations as Admin } from '@platform/contracts';
 import { Handles, OperationRequest } from '@platform/messaging';
 import { WorkspaceAccess } from '../access/access.service';
+import { AccountEntity } from '../accounts/account.entity';
 import { UsagesService } from './usages.service';
 
 type Request<O extends (typeof Admin)[keyof typeof Admin]> = OperationRequest<O, WorkspaceAccess>;
@@ -9,6 +10,11 @@ type Request<O extends (typeof Admin)[keyof typeof Admin]> = OperationRequest<O,
 @Controller()
 export class UsagesController {
   constructor(private readonly usages: UsagesService) {}
+
+  @Handles(Admin.getAllWorkspaceQuotaCompletion)
+  completion({ access }: OperationRequest<typeof Admin.getAllWorkspaceQuotaCompletion, AccountEntity>) {
+    return this.usages.completion(access);
+  }
 
   @Handles(Admin.listWorkspaceUsages)
   list({ access, input }: Request<typeof Admin.listWorkspaceUsages>) {

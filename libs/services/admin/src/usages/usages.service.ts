@@ -6,10 +6,12 @@ import {
   ListWorkspaceQuotasResponse,
   ListWorkspaceUsagesResponse,
   MEASURED_USAGES,
+  QuotaCompletion,
   QuotaView,
   UsageType,
 } from '@platform/contracts';
 import { WorkspaceAccess } from '../access/access.service';
+import { AccountEntity } from '../accounts/account.entity';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 
 type Measured = (typeof MEASURED_USAGES)[number];
@@ -43,6 +45,22 @@ export class UsagesService {
 
   async quotas(_access: WorkspaceAccess, period?: string): Promise<ListWorkspaceQuotasResponse> {
     return { quotas: MEASURED_USAGES.map((type) => this.quotaView(type, period)) };
+  }
+
+  /** Each of the account's workspaces with its most used quota (the first measured type on a tie). */
+  async completion(account: AccountEntity): Promise<Record<string, QuotaCompletion>> {
+    const ids = await this.workspaces.workspaceIdsOf(account.id);
+    const bots = await this.workspaces.botCounts(ids);
+    const members = await this.workspaces.memberCounts(ids);
+    const result: Record<string, QuotaCompletion> = {};
+    for (const id of ids) {
+      const used: QuotaCompletion[] = [
+        { type: 'bot_count', completion: (bots.get(id) ?? 0) / this.quotaOf('bot_count') },
+        { type: 'workspace_member_count', completion: (members.get(id) ?? 0) / this.quotaOf('workspace_member_count') },
+      ];
+      result[id] = used.reduce((most, next) => (next.completion > most.completion ? next : most));
+    }
+    return result;
   }
 
   private quotaView(type: Measured, period?: string): QuotaView {

@@ -169,6 +169,11 @@ export const AdminOperations = defineOperations(
       response: GetAuditRecordsResponse,
       access: inPath('viewer'),
     },
+    getAllWorkspaceQuotaCompletion: {
+      summary: "For each of the caller's workspaces, its most used quota and how much of it is used (0 to 1 and beyond)",
+      http: { method: 'GET', path: '/workspaces/usages/quota-completion' },
+      access: account,
+    },
     listWorkspaceUsages: {
       summary: "The workspace's usage of a type, now, with its quota (bot_count, workspace_member_count; none of the types the platform does not measure)",
       http: { method: 'GET', path: '/workspaces/{id}/usages' },

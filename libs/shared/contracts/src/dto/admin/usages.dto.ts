@@ -64,3 +64,8 @@ export class GetWorkspaceQuotaResponse {
 export class ListWorkspaceQuotasResponse {
   @ApiProperty({ type: [QuotaView] }) quotas: QuotaView[];
 }
+
+export interface QuotaCompletion {
+  type: UsageType;
+  completion: number;
+}
