@@ -18,6 +18,7 @@ import {
   raw,
   sleep,
   sql,
+  UUID,
 } from '@platform/testing';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -30,7 +31,7 @@ describe('account (/v1/admin/account)', () => {
     it("returns the caller's account with every field, without any x-workspace-id", async () => {
       const { account } = await client().getAccount({});
       expect(account).toEqual({
-        id: expect.stringMatching(/^acc_/),
+        id: expect.stringMatching(UUID),
         email: expect.stringMatching(/^owner(-\d+)?@localhost$/),
         displayName: 'Owner',
         emailVerified: false,
@@ -199,7 +200,7 @@ describe('account (/v1/admin/account)', () => {
       const res = await create(e2e.token, { email });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({
-        account: { id: expect.stringMatching(/^acc_/), email, emailVerified: false, createdAt: expect.stringMatching(ISO_MS) },
+        account: { id: expect.stringMatching(UUID), email, emailVerified: false, createdAt: expect.stringMatching(ISO_MS) },
         token: expect.stringMatching(/^bp_pat_/),
       });
       const me = client({ token: res.json.token });

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client, ForbiddenError, InvalidPayloadError, ResourceNotFoundError, UnauthorizedError } from '@botpress/client';
+import { CHAT_INTEGRATION_PUBLIC_ID } from '@platform/contracts';
 import {
   acceptInvitation,
   anonymousClient,
@@ -13,11 +14,11 @@ import {
   raw,
   RawResponse,
   secondAccount,
+  sql,
   walkPages,
 } from '@platform/testing';
 
-/** The platform also returns the bot's `url` (docs/contracts.md, "Events"), which the client's type leaves out. */
-type Bot = Awaited<ReturnType<Client['getBot']>>['bot'] & { url?: string | null };
+type Bot = Awaited<ReturnType<Client['getBot']>>['bot'];
 type BotSummary = Awaited<ReturnType<Client['listBots']>>['bots'][number];
 type ListBotsInput = Parameters<Client['listBots']>[0];
 
@@ -80,7 +81,6 @@ describe('bots (/v1/admin/bots)', () => {
           description: input.description,
           tags: input.tags,
           dev: true,
-          url: input.url,
           type: 'studio',
           maxExecutionTime: 120,
           configuration: input.configuration,
@@ -138,7 +138,7 @@ describe('bots (/v1/admin/bots)', () => {
           message: { tags: {} },
         }),
       );
-      expect((bot as Bot).url ?? null).toBeNull();
+      expect(bot).not.toHaveProperty('url');
       expect(bot.description).toBeUndefined();
       const { signingSecret: _, ...rest } = bot;
       expect(await get(bot.id)).toEqual({ ...rest, signingSecret: expect.anything() });
@@ -269,17 +269,18 @@ describe('bots (/v1/admin/bots)', () => {
       expect(await get(bot.id)).toEqual(updated);
     });
 
-    it('sets the url, keeps it when not given, and clears it with null', async () => {
+    it('sets the url, keeps it when not given, and clears it with null; answers never show it (the reference has no such field)', async () => {
+      const storedUrl = async (id: string) => (await sql<{ url: string | null }>('SELECT url FROM admin.bots WHERE id = $1', [id]))[0].url;
       const plain: Bot = (await admin.createBot({ name: 'no url' })).bot;
-      expect(plain.url ?? null).toBeNull();
+      expect(await storedUrl(plain.id)).toBeNull();
       const set: Bot = (await admin.updateBot({ id: plain.id, url: 'https://bots.example.test/hook' })).bot;
-      expect(set.url).toBe('https://bots.example.test/hook');
-      expect((await get(plain.id)).url).toBe('https://bots.example.test/hook');
+      expect(set).not.toHaveProperty('url');
+      expect(await get(plain.id)).not.toHaveProperty('url');
+      expect(await storedUrl(plain.id)).toBe('https://bots.example.test/hook');
       await admin.updateBot({ id: plain.id, name: 'still has its url' });
-      expect((await get(plain.id)).url).toBe('https://bots.example.test/hook');
-      const cleared: Bot = (await admin.updateBot({ id: plain.id, url: null })).bot;
-      expect(cleared.url ?? null).toBeNull();
-      expect((await get(plain.id)).url ?? null).toBeNull();
+      expect(await storedUrl(plain.id)).toBe('https://bots.example.test/hook');
+      await admin.updateBot({ id: plain.id, url: null });
+      expect(await storedUrl(plain.id)).toBeNull();
     });
 
     it('answers 404 for a bot that does not exist', async () => {
@@ -303,7 +304,7 @@ describe('bots (/v1/admin/bots)', () => {
       expect(Object.keys(updated.integrations)).toEqual(['webchat']);
       expect(instance).toEqual(
         expect.objectContaining({
-          id: 'chat',
+          id: CHAT_INTEGRATION_PUBLIC_ID,
           name: 'chat',
           enabled: true,
           configuration: {},
@@ -320,6 +321,18 @@ describe('bots (/v1/admin/bots)', () => {
       expect((await chatHello(instance.webhookId)).status).toBe(200);
     });
 
+    it('installs it by its public id as well, and keeps the instance when either id is given again', async () => {
+      const { bot: updated } = await admin.updateBot({ id: bot.id, integrations: { webchat: { integrationId: CHAT_INTEGRATION_PUBLIC_ID, enabled: true } } });
+      const { webhookId } = updated.integrations.webchat;
+      expect(updated.integrations.webchat).toEqual(expect.objectContaining({ id: CHAT_INTEGRATION_PUBLIC_ID, name: 'chat' }));
+      const { bot: again } = await admin.updateBot({ id: bot.id, integrations: { webchat: { integrationId: 'chat' } } });
+      expect(again.integrations.webchat.webhookId).toBe(webhookId);
+      // The runtime takes either id in x-integration-id.
+      for (const integrationId of ['chat', CHAT_INTEGRATION_PUBLIC_ID]) {
+        expect((await client({ botId: bot.id, integrationId }).listUsers({})).users).toEqual([]);
+      }
+    });
+
     it('gives every instance its own webhook', async () => {
       await install('first');
       const { bot: updated } = await install('second');
@@ -333,7 +346,7 @@ describe('bots (/v1/admin/bots)', () => {
       const { webhookId } = installed.integrations.webchat;
       const { bot: updated } = await admin.updateBot({ id: bot.id, integrations: { webchat: { configuration: { encryptionKey: 'a-long-enough-key' } } } });
       expect(updated.integrations.webchat).toEqual(
-        expect.objectContaining({ id: 'chat', enabled: true, webhookId, configuration: { encryptionKey: 'a-long-enough-key' } }),
+        expect.objectContaining({ id: CHAT_INTEGRATION_PUBLIC_ID, enabled: true, webhookId, configuration: { encryptionKey: 'a-long-enough-key' } }),
       );
       expect((await get(bot.id)).integrations.webchat.configuration).toEqual({ encryptionKey: 'a-long-enough-key' });
       // Other changes leave the configuration as it is.

@@ -4,6 +4,9 @@ import { Client } from '@botpress/client';
 import * as jsonwebtoken from 'jsonwebtoken';
 import { client, e2e, E2eAccount, expectErrorBody, newMember, raw, RawResponse, secondAccount } from '@platform/testing';
 
+/** One foreign chat user id taken in both tenants (as long as the API's runtime ids, 28 to 36 characters). */
+const SAME_FOREIGN_ID = 'alice-the-same-in-both-tenants';
+
 /** One tenant: an account owning a workspace with a chat bot, a key, a member and some bot data. */
 interface Tenant extends E2eAccount {
   workspaceId: string;
@@ -43,7 +46,7 @@ async function tenant(): Promise<Tenant> {
   const member = await newMember(account.workspaceId, 'developer', admin);
   const [pat] = (await client({ token: account.token }).listPersonalAccessTokens({})).pats;
   const chatApiUrl = `${e2e.chatUrl}/${webhookId}`;
-  const chatUser = await ChatClient.connect({ apiUrl: chatApiUrl, encryptionKey, userId: 'alice' });
+  const chatUser = await ChatClient.connect({ apiUrl: chatApiUrl, encryptionKey, userId: SAME_FOREIGN_ID });
   return {
     ...account,
     admin,
@@ -153,7 +156,7 @@ describe('tenant isolation', () => {
       expect((await client({ token: b.keyValue, botId: b.botId }).listUsers({})).users.map((u) => u.id)).toContain(b.userId);
     });
 
-    it("acting in another tenant's workspace is refused (403), changing nothing", async () => {
+    it("acting in another tenant's workspace is refused (403, or 404 for /workspaces/{id}), changing nothing", async () => {
       const before = await snapshotOfB();
       const intruder = client({ token: a.token, workspaceId: b.workspaceId });
       for (const call of [
@@ -164,10 +167,17 @@ describe('tenant isolation', () => {
         () => intruder.createWorkspaceMember({ email: a.email, role: 'owner' }),
         () => intruder.createWorkspaceMember({ email: a.email, role: 'viewer' }),
         () => intruder.deleteBotApiKey({ id: b.keyId }),
+      ]) {
+        expect(await refusal(call(), b.workspaceId)).toEqual(expect.objectContaining({ code: 403, type: 'Forbidden' }));
+      }
+      // Operations on /workspaces/{id} answer a workspace the caller is not a member of as an unknown one.
+      for (const call of [
+        () => intruder.getWorkspace({ id: b.workspaceId }),
+        () => intruder.updateWorkspace({ id: b.workspaceId, name: 'taken over' }),
         () => intruder.getAuditRecords({ id: b.workspaceId }),
         () => intruder.deleteWorkspace({ id: b.workspaceId }),
       ]) {
-        expect(await refusal(call(), b.workspaceId)).toEqual(expect.objectContaining({ code: 403, type: 'Forbidden' }));
+        expect(await refusal(call(), b.workspaceId)).toEqual(expect.objectContaining({ code: 404, type: 'ResourceNotFound' }));
       }
       expect(await snapshotOfB()).toEqual(before);
     });
@@ -227,8 +237,8 @@ describe('tenant isolation', () => {
     });
 
     it('keeps the same foreign user id apart on two webhooks', async () => {
-      expect(a.chatUser.user.id).toBe('alice');
-      expect(b.chatUser.user.id).toBe('alice');
+      expect(a.chatUser.user.id).toBe(SAME_FOREIGN_ID);
+      expect(b.chatUser.user.id).toBe(SAME_FOREIGN_ID);
       await a.chatUser.updateUser({ name: 'Alice of A' });
       expect((await b.chatUser.getUser({})).user.name).not.toBe('Alice of A');
     });

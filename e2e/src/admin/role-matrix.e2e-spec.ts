@@ -5,6 +5,8 @@ import { acceptInvitation, client, E2eAccount, newAccount, newMember, Role, seco
 const ROLES: Role[] = ['viewer', 'billing', 'developer', 'manager', 'administrator', 'owner'];
 /** Every kind of caller: each role, a valid token of an account that is not a member, no valid token. */
 const CALLERS = [...ROLES, 'outsider', 'unknown token'] as const;
+/** Operations that act in the workspace their path names. */
+const WORKSPACE_IN_PATH = ['getWorkspace', 'updateWorkspace', 'deleteWorkspace', 'getAuditRecords'];
 type Caller = (typeof CALLERS)[number];
 
 interface Context {
@@ -168,10 +170,13 @@ describe('role matrix: who may do what, on the admin and the runtime APIs', () =
     { name: 'runtime configureIntegration', minimum: 'developer', run: ({ runtime }) => runtime.configureIntegration({ identifier: 'matrix' }) },
   ];
 
-  /** What the rules say: allowed, 403 for a valid token without the right, 401 without a valid token. */
+  /**
+   * What the rules say: allowed, 403 for a valid token without the right, 401 without a valid
+   * token; an operation on `/workspaces/{id}` answers a non-member as if the workspace did not exist.
+   */
   function expected(op: Operation, caller: Caller): string {
     if (caller === 'unknown token') return '401 Unauthorized';
-    if (caller === 'outsider') return '403 Forbidden';
+    if (caller === 'outsider') return WORKSPACE_IN_PATH.includes(op.name) ? '404 ResourceNotFound' : '403 Forbidden';
     return op.minimum !== 'nobody' && ROLES.indexOf(caller) >= ROLES.indexOf(op.minimum) ? 'allowed' : '403 Forbidden';
   }
 

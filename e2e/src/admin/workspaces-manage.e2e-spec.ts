@@ -134,16 +134,29 @@ describe('workspaces (/v1/admin/workspaces)', () => {
   });
 
   describe('getWorkspace', () => {
-    it('answers the workspace the caller acts in, as listWorkspaces does', async () => {
+    it('answers the workspace of the path, as listWorkspaces does', async () => {
       const [listed] = (await admin.listWorkspaces({})).workspaces.filter((w) => w.id === owner.workspaceId);
       expect(await admin.getWorkspace({ id: owner.workspaceId })).toEqual(listed);
     });
 
-    it('is 404 for an unknown id and for another workspace, member of it or not', async () => {
+    it("takes the workspace from the path: any of the caller's workspaces, whatever x-workspace-id says or without it", async () => {
       const mine = await client({ token: owner.token }).createWorkspace({ name: 'another of mine' });
+      const bare = client({ token: owner.token });
+      expect(await bare.getWorkspace({ id: mine.id })).toEqual(mine);
+      expect(await bare.getWorkspace({ id: owner.workspaceId })).toEqual(await admin.getWorkspace({ id: owner.workspaceId }));
+      // The header names the default workspace; the path wins.
+      expect(await admin.getWorkspace({ id: mine.id })).toEqual(mine);
+      // A member (not the owner) reads it the same way.
+      const viewer = await newMember(mine.id, 'viewer', client({ token: owner.token, workspaceId: mine.id }));
+      expect(await client({ token: viewer.token }).getWorkspace({ id: mine.id })).toEqual(mine);
+    });
+
+    it('is 404 for an unknown id and for a workspace the caller is not a member of, whatever the header', async () => {
       const foreign = await secondAccount();
-      for (const id of [mine.id, foreign.workspaceId, `wkspace_${randomBytes(8).toString('hex')}`]) {
+      for (const id of [foreign.workspaceId, `wkspace_${randomBytes(8).toString('hex')}`]) {
         await expectClientError(admin.getWorkspace({ id }), ResourceNotFoundError, 404, 'ResourceNotFound');
+        await expectClientError(client({ token: owner.token }).getWorkspace({ id }), ResourceNotFoundError, 404, 'ResourceNotFound');
+        await expectClientError(client({ token: owner.token, workspaceId: id }).getWorkspace({ id }), ResourceNotFoundError, 404, 'ResourceNotFound');
       }
     });
 
@@ -153,17 +166,14 @@ describe('workspaces (/v1/admin/workspaces)', () => {
       expectErrorBody(res.json, 400, 'InvalidPayload');
     });
 
-    it('is 401 without x-workspace-id or with an unknown one, 403 for a non-member', async () => {
-      await expectClientError(client({ token: owner.token }).getWorkspace({ id: owner.workspaceId }), UnauthorizedError, 401, 'Unauthorized');
-      const outsider = await newAccount();
+    it('is 401 without a token or with an unknown one', async () => {
+      await expectClientError(anonymousClient().getWorkspace({ id: owner.workspaceId }), UnauthorizedError, 401, 'Unauthorized');
       await expectClientError(
-        client({ token: outsider.token, workspaceId: owner.workspaceId }).getWorkspace({ id: owner.workspaceId }),
-        ForbiddenError,
-        403,
-        'Forbidden',
+        client({ token: 'bp_pat_unknown_token_0000000000' }).getWorkspace({ id: owner.workspaceId }),
+        UnauthorizedError,
+        401,
+        'Unauthorized',
       );
-      const unknown = `wkspace_${randomBytes(8).toString('hex')}`;
-      await expectClientError(client({ token: owner.token, workspaceId: unknown }).getWorkspace({ id: unknown }), UnauthorizedError, 401, 'Unauthorized');
     });
   });
 
@@ -209,6 +219,12 @@ describe('workspaces (/v1/admin/workspaces)', () => {
       const theirs = client({ token: other.token, workspaceId: other.workspaceId });
       const before = await theirs.getWorkspace({ id: other.workspaceId });
       await expectClientError(admin.updateWorkspace({ id: other.workspaceId, name: 'hijacked' }), ResourceNotFoundError, 404, 'ResourceNotFound');
+      await expectClientError(
+        client({ token: owner.token }).updateWorkspace({ id: other.workspaceId, name: 'hijacked' }),
+        ResourceNotFoundError,
+        404,
+        'ResourceNotFound',
+      );
       expect(await theirs.getWorkspace({ id: other.workspaceId })).toEqual(before);
     });
 
@@ -257,7 +273,7 @@ describe('workspaces (/v1/admin/workspaces)', () => {
       expect(await sql('SELECT * FROM admin.bot_api_keys WHERE bot_id = $1', [bots[0].botId])).toEqual([]);
       // Nothing answers for it any more: the workspace, its webhooks, its bots' runtime, its key.
       expect((await client({ token: owner.token }).listWorkspaces({})).workspaces.map((w) => w.id)).not.toContain(doomed.id);
-      await expectClientError(inside.getWorkspace({ id: doomed.id }), UnauthorizedError, 401, 'Unauthorized');
+      await expectClientError(inside.getWorkspace({ id: doomed.id }), ResourceNotFoundError, 404, 'ResourceNotFound');
       await expectClientError(client({ token: member.token, workspaceId: doomed.id }).listBots({}), UnauthorizedError, 401, 'Unauthorized');
       for (const bot of bots) {
         expect((await raw('GET', `/chat/${bot.webhookId}/hello`)).status).toBe(404);
@@ -292,6 +308,12 @@ describe('workspaces (/v1/admin/workspaces)', () => {
     it('is 404 for another workspace in the path, which stays', async () => {
       const other = await secondAccount();
       await expectClientError(admin.deleteWorkspace({ id: other.workspaceId }), ResourceNotFoundError, 404, 'ResourceNotFound');
+      await expectClientError(
+        client({ token: owner.token, workspaceId: other.workspaceId }).deleteWorkspace({ id: other.workspaceId }),
+        ResourceNotFoundError,
+        404,
+        'ResourceNotFound',
+      );
       expect((await client({ token: other.token, workspaceId: other.workspaceId }).getWorkspace({ id: other.workspaceId })).id).toBe(other.workspaceId);
     });
 

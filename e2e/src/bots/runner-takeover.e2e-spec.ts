@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@botpress/client';
 import {
   BotConversation,
   bp,
   chatWithBot,
+  client,
   createTestDatabase,
   dropTestDatabase,
   Mesh,
@@ -67,8 +67,8 @@ describe('bots service replicas', () => {
     const project = sdk5BotProject(dir, 'echo-bot', ECHO_BOT);
     await bp(['build'], { cwd: project, home });
     const code = readFileSync(join(project, '.botpress', 'dist', 'index.js'), 'utf8');
-    const { workspaces } = await new Client({ apiUrl: mesh.url, token }).listWorkspaces({});
-    const admin = new Client({ apiUrl: mesh.url, token, workspaceId: workspaces[0].id });
+    const { workspaces } = await client({ apiUrl: mesh.url, token }).listWorkspaces({});
+    const admin = client({ apiUrl: mesh.url, token, workspaceId: workspaces[0].id });
     const chats: BotConversation[] = [];
     for (let i = 0; i < BOTS; i++) {
       // What `bp deploy` sends: the bundle as the bot's code.

@@ -1,13 +1,15 @@
 import { AuthenticatedClient, Client as ChatClient } from '@botpress/chat';
-import { createChatBot, raw } from '@platform/testing';
+import { ChatBot, createChatBot, raw } from '@platform/testing';
 
 describe('chat users, conversations, messages and events', () => {
   let apiUrl: string;
+  let bot: ChatBot;
   let alice: AuthenticatedClient;
   let bob: AuthenticatedClient;
 
   beforeAll(async () => {
-    ({ chatApiUrl: apiUrl } = await createChatBot());
+    bot = await createChatBot();
+    apiUrl = bot.chatApiUrl;
     alice = await ChatClient.connect({ apiUrl });
     bob = await ChatClient.connect({ apiUrl });
   });
@@ -131,6 +133,13 @@ describe('chat users, conversations, messages and events', () => {
         userId: alice.user.id,
       });
       expect((await alice.getEvent({ id: event.id })).event).toEqual(event);
+      // The bot reads it as the cloud's chat integration records it.
+      expect((await bot.runtime.getEvent({ id: event.id })).event).toMatchObject({
+        type: 'chat:custom',
+        conversationId: conversation.id,
+        userId: alice.user.id,
+        payload: { userId: alice.user.id, conversationId: conversation.id, payload: { kind: 'typing', nested: { a: [1, 2] } } },
+      });
     });
 
     it('keeps events for participants and validates them', async () => {

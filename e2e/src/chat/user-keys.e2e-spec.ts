@@ -3,6 +3,8 @@ import { Client as ChatClient, UnauthorizedError } from '@botpress/chat';
 import { ChatBot, createChatBot, e2e, expectClientError, expectErrorBody, raw } from '@platform/testing';
 
 const ENCRYPTION_KEY = 'the-encryption-key-of-this-chat';
+/** A foreign user id as long as the runtime API's ids (28 to 36 characters), so the bot reads it back as the API describes. */
+const KEY_OWNER = 'key-owner-of-the-chat-key-tests';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -38,13 +40,13 @@ function call([, method, path, body]: Operation, headers: Record<string, string>
 describe('chat user keys (x-user-key)', () => {
   beforeAll(async () => {
     [bot, keyed] = await Promise.all([createChatBot(), createChatBot({ encryptionKey: ENCRYPTION_KEY })]);
-    const client = await ChatClient.connect({ apiUrl: keyed.chatApiUrl, encryptionKey: ENCRYPTION_KEY, userId: 'key-owner' });
+    const client = await ChatClient.connect({ apiUrl: keyed.chatApiUrl, encryptionKey: ENCRYPTION_KEY, userId: KEY_OWNER });
     conversationId = (await client.createConversation({})).conversation.id;
     messageId = (await client.createMessage({ conversationId, payload: { type: 'text', text: 'hi' } })).message.id;
   });
 
   it('lets a valid key through on every operation', async () => {
-    const key = jwt({ id: 'key-owner' }, ENCRYPTION_KEY);
+    const key = jwt({ id: KEY_OWNER }, ENCRYPTION_KEY);
     for (const operation of OPERATIONS) {
       const res = await call(operation, { 'x-user-key': key });
       expect([operation[0], res.status]).toEqual([operation[0], 200]);
@@ -72,30 +74,30 @@ describe('chat user keys (x-user-key)', () => {
   });
 
   it.each([
-    ['signed with another secret', () => jwt({ id: 'key-owner' }, 'another-secret')],
-    ['with the alg "none" and no signature', () => `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ id: 'key-owner' })}.`],
-    ['with the alg "none" and a real signature', () => jwt({ id: 'key-owner' }, ENCRYPTION_KEY, { alg: 'none' })],
-    ['signed with HS512', () => jwt({ id: 'key-owner' }, ENCRYPTION_KEY, { alg: 'HS512', typ: 'JWT' })],
+    ['signed with another secret', () => jwt({ id: KEY_OWNER }, 'another-secret')],
+    ['with the alg "none" and no signature', () => `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ id: KEY_OWNER })}.`],
+    ['with the alg "none" and a real signature', () => jwt({ id: KEY_OWNER }, ENCRYPTION_KEY, { alg: 'none' })],
+    ['signed with HS512', () => jwt({ id: KEY_OWNER }, ENCRYPTION_KEY, { alg: 'HS512', typ: 'JWT' })],
     [
       'whose claims were changed after signing',
       () => {
         const [header, , signature] = jwt({ id: 'someone-else' }, ENCRYPTION_KEY).split('.');
-        return `${header}.${base64url({ id: 'key-owner' })}.${signature}`;
+        return `${header}.${base64url({ id: KEY_OWNER })}.${signature}`;
       },
     ],
-    ['that has expired', () => jwt({ id: 'key-owner', exp: now() - 60 }, ENCRYPTION_KEY)],
-    ['that is not valid yet', () => jwt({ id: 'key-owner', nbf: now() + 3600 }, ENCRYPTION_KEY)],
-    ['without an id', () => jwt({ sub: 'key-owner' }, ENCRYPTION_KEY)],
+    ['that has expired', () => jwt({ id: KEY_OWNER, exp: now() - 60 }, ENCRYPTION_KEY)],
+    ['that is not valid yet', () => jwt({ id: KEY_OWNER, nbf: now() + 3600 }, ENCRYPTION_KEY)],
+    ['without an id', () => jwt({ sub: KEY_OWNER }, ENCRYPTION_KEY)],
     ['with a numeric id', () => jwt({ id: 42 }, ENCRYPTION_KEY)],
     ['with an empty id', () => jwt({ id: '' }, ENCRYPTION_KEY)],
-    ['with only two parts', () => jwt({ id: 'key-owner' }, ENCRYPTION_KEY).split('.').slice(0, 2).join('.')],
+    ['with only two parts', () => jwt({ id: KEY_OWNER }, ENCRYPTION_KEY).split('.').slice(0, 2).join('.')],
   ])('refuses a key %s (401)', async (_, key) => {
     await expectClientError(keyed.chat.getUser({ 'x-user-key': key() }), UnauthorizedError, 401, 'Unauthorized');
   });
 
   it('accepts a key with an expiry in the future', async () => {
-    const key = jwt({ id: 'key-owner', exp: now() + 3600, iat: now() }, ENCRYPTION_KEY);
-    await expect(keyed.chat.getUser({ 'x-user-key': key })).resolves.toMatchObject({ user: { id: 'key-owner' } });
+    const key = jwt({ id: KEY_OWNER, exp: now() + 3600, iat: now() }, ENCRYPTION_KEY);
+    await expect(keyed.chat.getUser({ 'x-user-key': key })).resolves.toMatchObject({ user: { id: KEY_OWNER } });
   });
 
   it('refuses a key of one webhook on another webhook (401)', async () => {
@@ -119,7 +121,7 @@ describe('chat user keys (x-user-key)', () => {
   });
 
   it('answers 404 rather than 401 when the webhook itself is unknown', async () => {
-    const res = await call(OPERATIONS[0], { 'x-user-key': jwt({ id: 'key-owner' }, ENCRYPTION_KEY) }, randomUUID());
+    const res = await call(OPERATIONS[0], { 'x-user-key': jwt({ id: KEY_OWNER }, ENCRYPTION_KEY) }, randomUUID());
     expect(res.status).toBe(404);
     expectErrorBody(res.json, 404, 'ResourceNotFound');
   });

@@ -57,6 +57,56 @@ describe('delivery rules', () => {
     }
   });
 
+  it('retries an event answered 429, 408 or 5xx until the bot takes it', async () => {
+    const answers = new Map([
+      ['busy', [429, 200]],
+      ['slow', [408, 200]],
+      ['broken', [503, 500, 200]],
+    ]);
+    const endpoint = await fakeBot((event) => answers.get(event.preview)?.shift() ?? 200);
+    try {
+      const bot = await botAt(endpoint.url);
+      const conversationId = await bot.conversation();
+      const ids = [await bot.say(conversationId, 'busy'), await bot.say(conversationId, 'slow'), await bot.say(conversationId, 'broken')];
+      for (const id of ids) {
+        await until(async () => (await bot.runtime.listEvents({ messageId: id })).events[0]?.status === 'processed', 20000);
+      }
+      const attempts = ids.map((id) => endpoint.received.filter((r) => r.event.messageId === id).length);
+      expect(attempts).toEqual([2, 2, 3]);
+    } finally {
+      await endpoint.stop();
+    }
+  });
+
+  it("delivers a chat user's custom event as the cloud's chat integration does: chat:custom with { userId, conversationId, payload }", async () => {
+    const endpoint = await fakeBot(() => 200);
+    try {
+      const bot = await botAt(endpoint.url);
+      const conversationId = await bot.conversation();
+      const sent = { kind: 'button', value: [1, 2] };
+      const { event } = await bot.user.createEvent({ conversationId, payload: sent });
+      // The chat API answers with what the user sent.
+      expect(event.payload).toEqual(sent);
+      expect((await bot.user.getEvent({ id: event.id })).event).toEqual(event);
+      await until(() => endpoint.received.some((r) => r.event.id === event.id), 20000);
+      const delivery = endpoint.received.find((r) => r.event.id === event.id)!;
+      expect(delivery.headers['x-bp-type']).toBe('chat:custom');
+      expect(delivery.event).toMatchObject({
+        type: 'chat:custom',
+        conversationId,
+        userId: bot.user.user.id,
+        payload: { userId: bot.user.user.id, conversationId, payload: sent },
+      });
+      // The runtime keeps it in the same shape, as a bot reads it back.
+      expect((await bot.runtime.getEvent({ id: event.id })).event).toMatchObject({
+        type: 'chat:custom',
+        payload: { userId: bot.user.user.id, conversationId, payload: sent },
+      });
+    } finally {
+      await endpoint.stop();
+    }
+  });
+
   it('refuses bot urls that are not http(s)', async () => {
     const workspaceId = await defaultWorkspaceId();
     const admin = client({ workspaceId });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@botpress/client';
 import { AuthenticatedClient, Client as ChatClient } from '@botpress/chat';
-import { createTestDatabase, dropTestDatabase, fakeBot, freePort, Mesh, sleep, until } from '@platform/testing';
+import { client, createTestDatabase, dropTestDatabase, fakeBot, freePort, Mesh, sleep, until } from '@platform/testing';
 
 /**
  * Durability of delivery, on a mesh of its own so that the test may stop and kill its runtime
@@ -33,8 +32,8 @@ describe('event delivery to bot code', () => {
   });
 
   async function adminClient() {
-    const { workspaces } = await new Client({ apiUrl: mesh.url, token }).listWorkspaces({});
-    return new Client({ apiUrl: mesh.url, token, workspaceId: workspaces[0].id });
+    const { workspaces } = await client({ apiUrl: mesh.url, token }).listWorkspaces({});
+    return client({ apiUrl: mesh.url, token, workspaceId: workspaces[0].id });
   }
 
   async function chatBot(url: string | null) {
@@ -43,7 +42,7 @@ describe('event delivery to bot code', () => {
     const { bot: updated } = await admin.updateBot({ id: bot.id, url, integrations: { webchat: { integrationId: 'chat' } } });
     const user: AuthenticatedClient = await ChatClient.connect({ apiUrl: `${mesh.url}/chat/${updated.integrations.webchat.webhookId}` });
     const { conversation } = await user.createConversation({});
-    const runtime = new Client({ apiUrl: mesh.url, token, botId: bot.id });
+    const runtime = client({ apiUrl: mesh.url, token, botId: bot.id });
     return { botId: bot.id, user, conversationId: conversation.id, runtime };
   }
 

@@ -28,7 +28,7 @@ describe('workflows', () => {
     const chatBot = await createChatBot({}, 'workflows');
     botId = chatBot.botId;
     await chatBot.admin.updateBot({ id: botId, url: bot.url });
-    runtime = client({ botId }, { checkAnswers: true });
+    runtime = client({ botId });
     ({
       conversation: { id: conversationId },
     } = await client({ botId }).createConversation({ channel: 'channel', tags: {} }));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Client, RateLimitedError } from '@botpress/client';
-import { defaultWorkspaceId, e2e, expectClientError, expectErrorBody, raw, sleep } from '@platform/testing';
+import { RateLimitedError } from '@botpress/client';
+import { client, defaultWorkspaceId, e2e, expectClientError, expectErrorBody, raw, sleep } from '@platform/testing';
 import { startGateway } from '../support/extra-gateway';
 
 /** Two gateway replicas of their own with low limits, behind one (pretended) reverse proxy. */
@@ -47,7 +47,7 @@ describe('rate limits (docs/contracts.md, "Rate limits")', () => {
 
   it('is a RateLimitedError in the official client', async () => {
     const token = (await newToken()).token;
-    const official = new Client({ apiUrl: gateways[0].url, token, workspaceId, retry: { retries: 0 } });
+    const official = client({ apiUrl: gateways[0].url, token, workspaceId });
     for (let i = 0; i < 20; i++) await official.getAccount({});
     await expectClientError(official.getAccount({}), RateLimitedError, 429, 'RateLimited');
   });

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from '@botpress/client';
-import { OwnMesh, raw, sleep, until } from '@platform/testing';
+import { client, OwnMesh, raw, sleep, until } from '@platform/testing';
 
 /** A bot with a conversation on a mesh of a test's own. */
 export async function ownChatBot(own: OwnMesh, url?: string): Promise<{ botId: string; conversationId: string; webhookId: string; runtime: Client }> {
-  const { workspaces } = await new Client({ apiUrl: own.mesh.url, token: own.token, retry: { retries: 0 } }).listWorkspaces({});
-  const admin = new Client({ apiUrl: own.mesh.url, token: own.token, workspaceId: workspaces[0].id, retry: { retries: 0 } });
+  const { workspaces } = await client({ apiUrl: own.mesh.url, token: own.token }).listWorkspaces({});
+  const admin = client({ apiUrl: own.mesh.url, token: own.token, workspaceId: workspaces[0].id });
   const { bot } = await admin.createBot({ name: 'reliability' });
   const { bot: withChat } = await admin.updateBot({ id: bot.id, url, integrations: { webchat: { integrationId: 'chat', enabled: true } } as never });
-  const runtime = new Client({ apiUrl: own.mesh.url, token: own.token, botId: bot.id, retry: { retries: 0 } });
+  const runtime = client({ apiUrl: own.mesh.url, token: own.token, botId: bot.id });
   const { conversation } = await runtime.createConversation({ channel: 'channel', tags: {} });
   return {
     botId: bot.id,
@@ -64,7 +64,7 @@ export class MessageWriter {
       for (const text of [...this.unanswered]) await this.write(text);
       if (this.unanswered.size > 0) await sleep(250);
     }
-    const runtime = new Client({ apiUrl: this.url, token: this.token, botId: this.botId, retry: { retries: 0 } });
+    const runtime = client({ apiUrl: this.url, token: this.token, botId: this.botId });
     const messages = await runtime.list.messages({ conversationId: this.conversationId }).collect();
     const stored = messages.map((m) => String(m.payload.text)).filter((text) => text.startsWith(this.prefix));
     return { acknowledged: [...this.acknowledged].sort(), stored: stored.sort() };

@@ -20,7 +20,7 @@ describe('runtime: listTagValues, trackAnalytics, callAction; access to every ne
 
   beforeAll(async () => {
     bot = await createChatBot({}, 'extras');
-    runtime = client({ botId: bot.botId }, { checkAnswers: true });
+    runtime = client({ botId: bot.botId });
     plain = client({ botId: bot.botId });
   });
 

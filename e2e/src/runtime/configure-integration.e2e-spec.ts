@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Client, ForbiddenError, InvalidPayloadError, ResourceNotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from '@botpress/client';
-import { ChatBot, client, createChatBot, e2e, expectClientError, expectErrorBody, raw, RawResponse, secondAccount } from '@platform/testing';
+import { ForbiddenError, InvalidPayloadError, ResourceNotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from '@botpress/client';
+import { anonymousClient, ChatBot, client, createChatBot, e2e, expectClientError, expectErrorBody, raw, RawResponse, secondAccount } from '@platform/testing';
 
 const PATH = '/v1/chat/integrations/configure';
 const SCHEDULES = ['hourly', 'daily', 'weekly', 'bi-weekly', 'monthly', 'bi-monthly', 'quarterly', 'yearly'] as const;
@@ -276,7 +276,7 @@ describe('POST /v1/chat/integrations/configure (configureIntegration)', () => {
     });
 
     it('answers 401 without a token', async () => {
-      const anonymous = new Client({ apiUrl: e2e.url, botId: bot.botId, integrationAlias: 'webchat', retry: { retries: 0 } });
+      const anonymous = anonymousClient({ botId: bot.botId, integrationAlias: 'webchat' });
       await unauthorized(anonymous.configureIntegration({ identifier: 'changed' }));
       const res = await post(bot, JSON.stringify({ identifier: 'changed' }), { authorization: '' });
       expect(res.status).toBe(401);

@@ -265,8 +265,10 @@ describe('runtime conversations (/v1/chat/conversations)', () => {
       const { conversation: updated } = await runtime.updateConversation({ id: conversation.id, tags: { a: 'one', b: null, c: '', d: '4' } });
       expect(updated).toEqual({ ...conversation, tags: { a: 'one', d: '4' }, updatedAt: expect.stringMatching(ISO_MS) });
       expect(updated.updatedAt > conversation.updatedAt).toBe(true);
-      const { conversation: tasked } = await runtime.updateConversation({ id: conversation.id, currentTaskId: 'task-7' });
-      expect(tasked).toMatchObject({ currentTaskId: 'task-7', tags: { a: 'one', d: '4' }, channel: 'dm' });
+      // A task id as the API's are: 28 to 36 characters.
+      const taskId = 'task_0000000000000000000000007';
+      const { conversation: tasked } = await runtime.updateConversation({ id: conversation.id, currentTaskId: taskId });
+      expect(tasked).toMatchObject({ currentTaskId: taskId, tags: { a: 'one', d: '4' }, channel: 'dm' });
       await expect(runtime.getConversation({ id: conversation.id })).resolves.toEqual({ conversation: tasked });
     });
 

@@ -305,22 +305,22 @@ describe('runtime events (/v1/chat/events)', () => {
   });
 
   describe('events of the chat integration', () => {
-    it("lists a chat user's custom event as a `custom` event of the bot", async () => {
+    it("lists a chat user's custom event as the chat integration's `chat:custom` event of the bot", async () => {
       const { event: chatEvent } = await alice.createEvent({ conversationId, payload: { clicked: 'button-1' } });
-      const { events } = await runtime.listEvents({ type: 'custom', conversationId });
+      const { events } = await runtime.listEvents({ type: 'chat:custom', conversationId });
       const found = events.find((e) => e.id === chatEvent.id);
       expect(found).toEqual({
         id: chatEvent.id,
         createdAt: chatEvent.createdAt,
-        type: 'custom',
-        payload: { clicked: 'button-1' },
+        type: 'chat:custom',
+        payload: { userId: alice.user.id, conversationId, payload: { clicked: 'button-1' } },
         conversationId,
         userId: alice.user.id,
         // Incoming, so due to the bot; it has no url yet, so its events wait.
         status: 'pending',
         failureReason: null,
       });
-      expect((await runtime.getEvent({ id: chatEvent.id })).event).toEqual(expect.objectContaining({ type: 'custom', userId: alice.user.id }));
+      expect((await runtime.getEvent({ id: chatEvent.id })).event).toEqual(found);
     });
 
     it('lists a message from a chat user as a message_created event carrying its messageId', async () => {

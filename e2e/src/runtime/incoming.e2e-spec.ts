@@ -15,7 +15,7 @@ describe('runtime: initializeIncomingMessage and importMessages', () => {
 
   beforeAll(async () => {
     bot = await createChatBot({}, 'incoming');
-    integration = client({ botId: bot.botId, integrationAlias: 'webchat' }, { checkAnswers: true });
+    integration = client({ botId: bot.botId, integrationAlias: 'webchat' });
     plain = client({ botId: bot.botId, integrationAlias: 'webchat' });
   });
 

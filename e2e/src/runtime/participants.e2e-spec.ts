@@ -25,6 +25,16 @@ describe('runtime participants (/v1/chat/conversations/{id}/participants)', () =
       await expect(runtime.listParticipants({ id: conversation.id })).resolves.toEqual({ participants: [user], meta: {} });
     });
 
+    it('lists only the users added: the bot writing in the conversation does not become a participant', async () => {
+      const conversation = await newConversation();
+      const { user } = await runtime.createUser({ tags: {} });
+      await runtime.addParticipant({ id: conversation.id, userId: user.id });
+      await runtime.createMessage({ conversationId: conversation.id, userId: bot.botId, type: 'text', payload: { text: 'from the bot' }, tags: {} });
+      await runtime.createMessage({ conversationId: conversation.id, userId: user.id, type: 'text', payload: { text: 'from the user' }, tags: {} });
+      await expect(runtime.listParticipants({ id: conversation.id })).resolves.toEqual({ participants: [user], meta: {} });
+      await notFound(runtime.getParticipant({ id: conversation.id, userId: bot.botId }));
+    });
+
     it('adds a user only once', async () => {
       const conversation = await newConversation();
       const { user } = await runtime.createUser({ tags: {} });

@@ -27,7 +27,7 @@ describe('scheduling (createEvent and createMessage with schedule, cancelSchedul
     const chatBot = await createChatBot({}, 'scheduling');
     botId = chatBot.botId;
     await chatBot.admin.updateBot({ id: botId, url: bot.url });
-    runtime = client({ botId }, { checkAnswers: true });
+    runtime = client({ botId });
     ({
       conversation: { id: conversationId },
     } = await client({ botId }).createConversation({ channel: 'channel', tags: {} }));

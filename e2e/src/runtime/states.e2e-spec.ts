@@ -72,11 +72,11 @@ describe('runtime states (/v1/chat/states)', () => {
           type: 'conversation',
           payload,
         },
-        meta: { cached: false },
       });
       expect(created.state.createdAt).toBe(created.state.updatedAt);
       expect(Date.parse(created.state.createdAt)).toBeGreaterThanOrEqual(before - 1000);
-      expect(await runtime.getState({ type: 'conversation', id: conversationId, name })).toEqual(created);
+      // getState adds `meta`; setState, patchState and setStateExpiry answer the state alone.
+      expect(await runtime.getState({ type: 'conversation', id: conversationId, name })).toEqual({ ...created, meta: { cached: false } });
     });
 
     it('replaces the payload on a second set, keeping the id and creation time', async () => {
@@ -169,7 +169,7 @@ describe('runtime states (/v1/chat/states)', () => {
     it('deletes with a null payload: answers the state as it was, then it is gone', async () => {
       const name = uniqueName();
       const { state } = await runtime.setState({ type: 'conversation', id: conversationId, name, payload: { keep: false } });
-      expect(await runtime.setState({ type: 'conversation', id: conversationId, name, payload: null })).toEqual({ state, meta: { cached: false } });
+      expect(await runtime.setState({ type: 'conversation', id: conversationId, name, payload: null })).toEqual({ state });
       await notFound(runtime.getState({ type: 'conversation', id: conversationId, name }));
       await notFound(runtime.setState({ type: 'conversation', id: conversationId, name, payload: null }));
       const { state: again } = await runtime.setState({ type: 'conversation', id: conversationId, name, payload: { keep: true } });
@@ -178,7 +178,8 @@ describe('runtime states (/v1/chat/states)', () => {
 
     it('deletes the states of a conversation with it', async () => {
       const name = uniqueName();
-      const foreignId = `conv-${randomBytes(4).toString('hex')}`;
+      // Long enough to be a runtime id as the API's are (28 to 36 characters).
+      const foreignId = `conv-${randomBytes(12).toString('hex')}`;
       await alice.getOrCreateConversation({ id: foreignId });
       await runtime.setState({ type: 'conversation', id: foreignId, name, payload: { before: true } });
       await alice.deleteConversation({ id: foreignId });

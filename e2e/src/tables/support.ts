@@ -7,7 +7,7 @@ export async function tablesBot(): Promise<{ botId: string; workspaceId: string;
   const workspaceId = await defaultWorkspaceId();
   const admin = client({ workspaceId });
   const { bot } = await admin.createBot({ name: 'tables bot' });
-  return { botId: bot.id, workspaceId, admin, tables: client({ botId: bot.id }, { checkAnswers: true }) };
+  return { botId: bot.id, workspaceId, admin, tables: client({ botId: bot.id }) };
 }
 
 /** A table name no other test uses (names end with `Table`). */

@@ -233,7 +233,7 @@ describe('tables (/v1/tables)', () => {
       const developer = await newMember(workspaceId, 'developer');
       await expectClientError(client({ token: viewer.token, botId }).listTables({}), ForbiddenError, 403, 'Forbidden');
       await expectClientError(client({ token: viewer.token, botId }).createTable({ name: tableName(), schema: {} }), ForbiddenError, 403, 'Forbidden');
-      const asDeveloper = client({ token: developer.token, botId }, { checkAnswers: true });
+      const asDeveloper = client({ token: developer.token, botId });
       const { table } = await asDeveloper.createTable({ name: tableName(), schema: {} });
       expect((await tables.getTable({ table: table.id })).table).toEqual(table);
     });
@@ -241,7 +241,7 @@ describe('tables (/v1/tables)', () => {
     it("lets a bot's API key reach its bot's tables only", async () => {
       const other = await tablesBot();
       const key = await other.admin.createBotApiKey({ botId: other.botId });
-      const withKey = client({ token: key.value, botId: other.botId }, { checkAnswers: true });
+      const withKey = client({ token: key.value, botId: other.botId });
       await withKey.createTable({ name: tableName(), schema: {} });
       expect((await withKey.listTables({})).tables).toHaveLength(1);
       await expectClientError(client({ token: key.value, botId }).listTables({}), ForbiddenError, 403, 'Forbidden');

@@ -104,7 +104,12 @@ async function answer(client: Client, botUserId: string, event: BotEvent): Promi
     } else {
       await reply('text', { text });
     }
+  } else if (event.type === 'chat:custom') {
+    // A chat user's custom event, as the chat integration gives it: { userId, conversationId, payload }.
+    const sent = event.payload.payload as Record<string, unknown>;
+    await client.createEvent({ type: 'custom', conversationId: event.conversationId, payload: sent });
   } else if (event.type === 'custom') {
+    // A web chat visitor's custom event: its data.
     await client.createEvent({ type: 'custom', conversationId: event.conversationId, payload: event.payload });
   }
 }

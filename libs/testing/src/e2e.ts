@@ -26,30 +26,22 @@ function required(name: string): string {
 }
 
 /**
- * Whether `client()` checks every answer against the reference description by default. Families
- * whose answers already match it opt in per client with `{ checkAnswers: true }`.
- */
-const CHECK_ANSWERS_BY_DEFAULT = false;
-
-/**
- * An official client with no retries, so failures show at once. With `checkAnswers`, every
- * successful answer is validated against the cloud's published API description (the test
- * fails on any field the cloud would not send, or shape it would not have).
+ * An official client with no retries, so failures show at once, on the e2e mesh (or the one at
+ * `apiUrl`). Every successful answer it receives is validated against the cloud's published API
+ * description (the test fails on any field the cloud would not send, or shape it would not
+ * have): every e2e test makes its calls through this, so every answer is checked.
  */
 export function client(
-  props: { token?: string; workspaceId?: string; botId?: string; integrationAlias?: string; integrationId?: string } = {},
-  options: { checkAnswers?: boolean } = {},
+  props: { apiUrl?: string; token?: string; workspaceId?: string; botId?: string; integrationAlias?: string; integrationId?: string } = {},
 ): Client {
-  const official = new Client({ apiUrl: e2e.url, token: props.token ?? e2e.token, retry: { retries: 0 }, ...props });
-  if (options.checkAnswers ?? CHECK_ANSWERS_BY_DEFAULT) checkAnswers(official);
-  return official;
+  return checkAnswers(new Client({ apiUrl: props.apiUrl ?? e2e.url, token: props.token ?? e2e.token, retry: { retries: 0 }, ...props }));
 }
 
 /** Validates every successful answer the client receives against the reference description. */
 export function checkAnswers(official: Client): Client {
   const axios = (official as unknown as { axiosInstance: AxiosInstance }).axiosInstance;
   axios.interceptors.response.use((response) => {
-    const url = new URL(response.config.url ?? '', response.config.baseURL ?? e2e.url);
+    const url = new URL(response.config.url ?? '', response.config.baseURL);
     assertMatchesReference(response.config.method ?? 'get', url.pathname, response.data);
     return response;
   });
@@ -210,12 +202,15 @@ export async function acceptInvitation(token: string, invitationId: string): Pro
 
 export type Role = 'viewer' | 'billing' | 'developer' | 'manager' | 'administrator' | 'owner';
 
+/** An account id (docs/contracts.md, "Identifiers"). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** ISO 8601 UTC with milliseconds (docs/contracts.md, "Identifiers"). */
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** An official client that sends no credential at all. */
-export function anonymousClient(props: { workspaceId?: string; botId?: string } = {}): Client {
-  return new Client({ apiUrl: e2e.url, retry: { retries: 0 }, ...props });
+export function anonymousClient(props: { apiUrl?: string; workspaceId?: string; botId?: string; integrationAlias?: string } = {}): Client {
+  return checkAnswers(new Client({ apiUrl: props.apiUrl ?? e2e.url, retry: { retries: 0 }, ...props }));
 }
 
 type ErrorClass = abstract new (...args: never[]) => Error;

@@ -28,4 +28,23 @@ describe('the reference API description', () => {
     );
     expect(() => assertMatchesReference('get', '/v1/chat/messages/msg_1', { message: { ...message, direction: 'sideways' } })).toThrow(/direction/);
   });
+
+  it('accepts the fields and operations the client declares beyond the description, and nothing more', () => {
+    const state = {
+      id: 'state_01M84V5S24AA3YQ6W1HG12TXFK',
+      createdAt: '2026-11-23T10:00:00.000Z',
+      updatedAt: '2026-11-23T10:00:00.000Z',
+      botId: 'b4a5f1e2-0000-4000-8000-000000000001',
+      name: 'memory',
+      type: 'bot',
+      payload: {},
+    };
+    const path = '/v1/chat/states/bot/b4a5f1e2-0000-4000-8000-000000000001/memory';
+    expect(() => assertMatchesReference('post', path, { state: { ...state, expiry: 1000, expiresAt: '2026-11-23T10:00:01.000Z' } })).not.toThrow();
+    // setState answers the state alone; getState adds `meta`.
+    expect(() => assertMatchesReference('post', path, { state, meta: { cached: false } })).toThrow(/additional properties 'meta'/);
+    expect(() => assertMatchesReference('get', path, { state, meta: { cached: false } })).not.toThrow();
+    expect(() => assertMatchesReference('post', '/v1/admin/bots/b1/signing-secrets/rotate', { newSigningSecret: 's' })).not.toThrow();
+    expect(() => assertMatchesReference('post', '/v1/admin/bots/b1/signing-secrets/rotate', { newSigningSecret: 's', old: 'x' })).toThrow();
+  });
 });

@@ -25,6 +25,38 @@ interface Route {
   validate: ValidateFunction;
 }
 
+/**
+ * Fields `@botpress/client` 1.45.0 declares beyond the 1.70.2 description, by family and component
+ * schema: where the two differ the client's types win (the reference's README), so these are
+ * accepted; nothing else is.
+ */
+const CLIENT_ADDITIONS: Partial<Record<(typeof FAMILIES)[number], Record<string, Record<string, unknown>>>> = {
+  admin: {
+    Bot: { secrets: { type: 'array', items: { type: 'string' } }, type: { type: 'string', enum: ['studio', 'adk', 'desk'] } },
+  },
+  runtime: {
+    Conversation: { messageCount: { type: 'integer', minimum: 0 } },
+    State: { expiry: { type: 'number' }, expiresAt: { type: 'string', format: 'date-time' } },
+  },
+};
+
+/** Operations `@botpress/client` 1.45.0 has and the 1.70.2 description does not, with the answer its types declare. */
+const CLIENT_OPERATIONS: Array<{ method: string; template: string; schema: object }> = [
+  {
+    method: 'post',
+    template: '/v1/admin/bots/{id}/signing-secrets/rotate',
+    schema: { type: 'object', properties: { newSigningSecret: { type: 'string' } }, required: ['newSigningSecret'], additionalProperties: false },
+  },
+];
+
+/** The client's get-or-create answers also say whether the resource was created. */
+const CREATED_META = {
+  type: 'object',
+  properties: { created: { type: 'boolean' } },
+  required: ['created'],
+  additionalProperties: false,
+};
+
 let routes: Route[] | undefined;
 
 /** The reference's schema checker for the answer of `method path`, or undefined if it describes no such operation. */
@@ -54,23 +86,29 @@ function loadRoutes(): Route[] {
   addFormats(ajv);
   const result: Route[] = [];
   for (const family of FAMILIES) {
-    const document = withoutBareNullable(referenceDocument(family)) as OpenApi;
+    const document = withClientAdditions(family, withoutBareNullable(referenceDocument(family)) as OpenApi);
     ajv.addSchema({ components: document.components }, `${family}.json`);
     for (const [template, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
+        // Creating operations answer 201 in the reference (the clients take either).
         const ok = operation.responses?.['200'] ?? operation.responses?.['201'];
         if (!ok) continue;
         const responseRef = ok.$ref ? (document.components.responses[ok.$ref.split('/').pop()!] as typeof ok) : ok;
         const schema = responseRef.content?.['application/json']?.schema;
         if (!schema) continue;
         const validate = ajv.compile(rebase(schema, `${family}.json`) as object);
-        const literals = template.split('/').filter((s) => s && !s.startsWith('{')).length;
-        const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-        result.push({ method, template, pattern, literals, validate });
+        result.push(route(method, template, validate));
       }
     }
   }
+  for (const { method, template, schema } of CLIENT_OPERATIONS) result.push(route(method, template, ajv.compile(schema)));
   return result;
+}
+
+function route(method: string, template: string, validate: ValidateFunction): Route {
+  const literals = template.split('/').filter((s) => s && !s.startsWith('{')).length;
+  const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  return { method, template, pattern, literals, validate };
 }
 
 /** The reference document of a family, exported from `@botpress/api` on first use. */
@@ -90,6 +128,20 @@ export function referenceDocument(family: (typeof FAMILIES)[number]): unknown {
     }
   }
   return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** The reference document with the fields the client declares beyond it (`CLIENT_ADDITIONS`). */
+function withClientAdditions(family: (typeof FAMILIES)[number], document: OpenApi): OpenApi {
+  for (const [name, properties] of Object.entries(CLIENT_ADDITIONS[family] ?? {})) {
+    const schema = document.components.schemas[name] as { properties: Record<string, unknown> };
+    Object.assign(schema.properties, properties);
+  }
+  for (const [name, response] of Object.entries(document.components.responses ?? {})) {
+    if (!name.startsWith('getOrCreate')) continue;
+    const schema = (response as { content: Record<string, { schema: { properties: Record<string, unknown> } }> }).content['application/json'].schema;
+    schema.properties.meta ??= CREATED_META;
+  }
+  return document;
 }
 
 /** OpenAPI 3.0's `nullable` without a `type` means nothing to JSON Schema: drop it. */

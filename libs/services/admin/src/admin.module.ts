@@ -7,10 +7,14 @@ import { AdminAccessPolicy } from './access/admin-access.policy';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
 import { BotApiKeysModule } from './bot-api-keys/bot-api-keys.module';
+import { BotIssuesModule } from './bot-issues/bot-issues.module';
+import { BotVersionsModule } from './bot-versions/bot-versions.module';
 import { BotsModule } from './bots/bots.module';
 import { DeploymentsModule } from './deployments/deployments.module';
 import { MembersModule } from './members/members.module';
+import { PreferencesModule } from './preferences/preferences.module';
 import { ADMIN_MIGRATIONS } from './migrations';
+import { UsagesModule } from './usages/usages.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
 @Module({})
@@ -26,9 +30,13 @@ export class AdminModule {
         AccountsModule,
         AuditModule,
         BotApiKeysModule,
+        BotIssuesModule,
+        BotVersionsModule,
         BotsModule,
         DeploymentsModule,
         MembersModule,
+        PreferencesModule,
+        UsagesModule,
         WorkspacesModule,
       ],
       controllers: [healthController('admin')],

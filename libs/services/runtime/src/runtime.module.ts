@@ -11,6 +11,7 @@ import { ConversationsModule } from './conversations/conversations.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { EventsModule } from './events/events.module';
 import { IncomingModule } from './incoming/incoming.module';
+import { FailuresModule } from './failures/failures.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { MessagesModule } from './messages/messages.module';
 import { RUNTIME_MIGRATIONS } from './migrations';
@@ -41,6 +42,7 @@ export class RuntimeModule {
         DeliveryModule,
         EventsModule,
         IncomingModule,
+        FailuresModule,
         IntegrationsModule,
         MessagesModule,
         ParticipantsModule,

@@ -13,7 +13,7 @@ export const HttpCallers = {
   admin(headers: Headers, operation: AnyOperation): AdminCaller {
     const tokenHash = hashSecret(bearerToken(headers.authorization));
     const workspaceId = singleHeader(headers['x-workspace-id']);
-    if (!workspaceId && operation.access.kind === 'workspace') throw Errors.unauthorized('The x-workspace-id header is required');
+    if (!workspaceId && operation.access.kind === 'workspace' && !operation.access.fromPath) throw Errors.unauthorized('The x-workspace-id header is required');
     return { tokenHash, workspaceId };
   },
 

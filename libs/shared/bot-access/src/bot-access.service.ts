@@ -4,6 +4,7 @@ import {
   BotInvalidation,
   Errors,
   InstalledIntegration,
+  integrationKey,
   InternalOperations as Internal,
   RuntimeAuthorization,
   RuntimeCaller,
@@ -60,7 +61,7 @@ export class BotAccessService implements OnApplicationBootstrap {
       return found;
     }
     if (caller.integrationId) {
-      const matches = installed.filter((i) => i.integrationId === caller.integrationId);
+      const matches = installed.filter((i) => i.integrationId === integrationKey(caller.integrationId!));
       if (matches.length === 0) throw Errors.notFound('Integration', caller.integrationId);
       if (matches.length > 1) {
         throw Errors.invalidPayload(`Integration '${caller.integrationId}' is installed more than once; send x-integration-alias`);

@@ -305,6 +305,19 @@ export class PlatformConfig {
    */
   @IsBoolean()
   singleSessionDatabase = false;
+  /** Quota of bots per workspace reported by the usage and quota operations (`bot_count`). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  workspaceBotQuota = 1000;
+
+  /** Quota of members per workspace reported by the usage and quota operations (`workspace_member_count`). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  workspaceMemberQuota = 1000;
 
   /** Least severe level written to the log. */
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
@@ -344,6 +357,8 @@ export const ENV_NAMES: Record<Exclude<keyof PlatformConfig, 'singleSessionDatab
   botLeaseMs: 'BOT_LEASE_MS',
   botMaxProcesses: 'BOT_MAX_PROCESSES',
   botLogLinesPerMinute: 'BOT_LOG_LINES_PER_MINUTE',
+  workspaceBotQuota: 'WORKSPACE_BOT_QUOTA',
+  workspaceMemberQuota: 'WORKSPACE_MEMBER_QUOTA',
   botWorkDir: 'BOT_WORK_DIR',
   bodyReadTimeoutMs: 'BODY_READ_TIMEOUT_MS',
   bodyIdleTimeoutMs: 'BODY_IDLE_TIMEOUT_MS',

@@ -26,5 +26,22 @@ export function newBotId(): string {
   return randomUUID();
 }
 
+/** Account ids are UUIDs, as the API's `format: uuid` says of a member's or an audit record's `userId`. */
+export function newAccountId(): string {
+  return randomUUID();
+}
+
 /** Ids a chat caller may choose for users and conversations (docs/contracts.md, "Identifiers"). */
 export const FOREIGN_ID_PATTERN = /^[a-zA-Z0-9_-]{1,100}$/;
+
+/**
+ * The built-in chat integration is installed as `integrationId: "chat"`; bots' answers show it
+ * under this id, since an integration id is 28 to 36 characters in the API. Either is accepted
+ * wherever an integration id is given.
+ */
+export const CHAT_INTEGRATION_PUBLIC_ID = '97c5a8e5-17bf-48e7-a83d-0b8870e069e2';
+
+/** The platform's own name of an integration given by either of its ids. */
+export function integrationKey(id: string): string {
+  return id === CHAT_INTEGRATION_PUBLIC_ID ? 'chat' : id;
+}

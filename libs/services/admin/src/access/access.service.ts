@@ -47,4 +47,20 @@ export class AccessService {
     }
     return { account, member, workspaceId: workspace.id };
   }
+
+  /**
+   * The caller's access to the workspace a path names (`/workspaces/{id}`), as the cloud reads
+   * it: whatever `x-workspace-id` says. A workspace that does not exist and one the caller is not
+   * a member of are alike 404, so ids tell nothing; a member below the role is 403.
+   */
+  async requireRoleIn(tokenHash: string, workspaceId: string, minimum: Role): Promise<WorkspaceAccess> {
+    const account = await this.authenticate(tokenHash);
+    const workspace = await this.workspaces.findById(workspaceId);
+    const member = workspace ? await this.workspaces.findMember(workspace.id, account.id) : null;
+    if (!workspace || !member) throw Errors.notFound('Workspace', workspaceId);
+    if (!roleAtLeast(member.role, minimum)) {
+      throw Errors.forbidden(`This action needs the ${minimum} role or above; the caller is ${member.role}`);
+    }
+    return { account, member, workspaceId: workspace.id };
+  }
 }

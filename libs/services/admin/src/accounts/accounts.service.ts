@@ -9,6 +9,7 @@ import {
   CreatePersonalAccessTokenResponse,
   Errors,
   ListPersonalAccessTokensResponse,
+  newAccountId,
   newId,
   UpdateAccountBody,
 } from '@platform/contracts';
@@ -77,7 +78,7 @@ export class AccountsService {
     const email = input.email.toLowerCase();
     if (await this.accounts.findByEmail(email)) throw Errors.alreadyExists('Account', email);
     const now = new Date();
-    const account: AccountEntity = { id: newId('acc'), email, displayName: null, profilePicture: null, platformOwner: false, createdAt: now, updatedAt: now };
+    const account: AccountEntity = { id: newAccountId(), email, displayName: null, profilePicture: null, platformOwner: false, createdAt: now, updatedAt: now };
     const value = newSecret('bp_pat');
     try {
       await this.accounts.transaction(async (manager) => {

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { hashSecret, newSecret } from '@platform/auth';
 import { PlatformConfig } from '@platform/config';
-import { newId } from '@platform/contracts';
+import { newAccountId, newId } from '@platform/contracts';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { AccountsRepository } from './accounts.repository';
 
@@ -31,7 +31,7 @@ export class BootstrapService implements OnModuleInit {
       }
       const token = given ?? newSecret('bp_pat');
       const now = new Date();
-      const accountId = newId('acc');
+      const accountId = newAccountId();
       const email = await this.accounts.freeOwnerEmail(manager);
       await this.accounts.insertAccount(
         { id: accountId, email, displayName: 'Owner', profilePicture: null, platformOwner: true, createdAt: now, updatedAt: now },

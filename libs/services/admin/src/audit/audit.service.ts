@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { AuditAction, AuditRecordView, Errors, GetAuditRecordsQuery, GetAuditRecordsResponse, newId } from '@platform/contracts';
+import { AuditAction, AuditRecordView, GetAuditRecordsQuery, GetAuditRecordsResponse, newId } from '@platform/contracts';
 import { pageMeta } from '@platform/persistence';
 
 import { WorkspaceAccess } from '../access/access.service';
@@ -28,7 +28,6 @@ function toView(r: AuditRecordEntity): AuditRecordView {
     resourceName: r.resourceName,
     value: r.value,
     action: r.action,
-    operation: r.operation,
   };
 }
 
@@ -58,9 +57,8 @@ export class AuditService {
   }
 
   async list(access: WorkspaceAccess, input: GetAuditRecordsQuery & { id: string }): Promise<GetAuditRecordsResponse> {
+    // `access` is to the workspace the path names (`fromPath` in the declaration).
     const { workspaceId } = access;
-    // Only the workspace the caller acts in: any other id answers as one that does not exist.
-    if (input.id !== workspaceId) throw Errors.notFound('Workspace', input.id);
     const page = await this.records.list(workspaceId, input);
     return { records: page.items.map(toView), meta: pageMeta(page) };
   }

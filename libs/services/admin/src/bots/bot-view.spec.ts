@@ -1,3 +1,4 @@
+import { CHAT_INTEGRATION_PUBLIC_ID } from '@platform/contracts';
 import { BotIntegrationEntity } from './bot-integration.entity';
 import { toBotSummary, toBotView } from './bot-view';
 import { BotEntity } from './bot.entity';
@@ -65,10 +66,9 @@ describe('toBotView', () => {
   it('leaves out the optional fields that were never set', () => {
     const view = toBotView(bot({ createdBy: null }), [], [], 'http://localhost:3000');
     for (const key of ['description', 'maxExecutionTime', 'deployedAt', 'createdBy']) expect(view).not.toHaveProperty(key);
-    expect(view.url).toBeNull();
   });
 
-  it('shows the definition, the url and the creator', () => {
+  it('shows the definition and the creator, never the url (the reference has no such field)', () => {
     const definition = { ...emptyDefinition('studio'), description: 'd', maxExecutionTime: 30, secrets: ['K'] };
     const view = toBotView(bot({ definition, url: 'https://x.test', dev: true }), [], [], 'http://localhost:3000');
     expect(view).toMatchObject({
@@ -76,11 +76,11 @@ describe('toBotView', () => {
       maxExecutionTime: 30,
       secrets: ['K'],
       type: 'studio',
-      url: 'https://x.test',
       dev: true,
       createdBy: 'acc_1',
       status: 'active',
     });
+    expect(view).not.toHaveProperty('url');
   });
 
   it('shows installed integrations by alias with a webhook url under the public url', () => {
@@ -88,7 +88,7 @@ describe('toBotView', () => {
       const view = toBotView(bot(), [instance], [{ alias: 'webchat', identifier: 'ident', scheduleRegisterCall: null, sandboxIdentifiers: null }], publicUrl);
       expect(view.integrations).toEqual({
         webchat: expect.objectContaining({
-          id: 'chat',
+          id: CHAT_INTEGRATION_PUBLIC_ID,
           name: 'chat',
           enabled: true,
           webhookId: 'wh-1',

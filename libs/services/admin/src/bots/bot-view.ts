@@ -54,7 +54,6 @@ export function toBotView(
     alwaysAlive: d.alwaysAlive,
     status: 'active',
     medias: d.medias,
-    url: bot.url,
   };
 }
 
@@ -72,7 +71,7 @@ function toIntegrationView(i: BotIntegrationEntity, settings: IntegrationSetting
     status: 'registered',
     statusReason: null,
     disabledChannels: i.disabledChannels,
-    id: i.integrationId,
+    id: definition?.publicId ?? i.integrationId,
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
     title: definition?.title ?? i.integrationId,

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { AdminOperations as Admin } from '@platform/contracts';
 import { Handles, OperationRequest } from '@platform/messaging';
 import { WorkspaceAccess } from '../access/access.service';
+import { AccountEntity } from '../accounts/account.entity';
 import { BotsService } from './bots.service';
 
 type Request<O extends (typeof Admin)[keyof typeof Admin]> = OperationRequest<O, WorkspaceAccess>;
@@ -13,6 +14,11 @@ export class BotsController {
   @Handles(Admin.createBot)
   create({ access, input }: Request<typeof Admin.createBot>) {
     return this.bots.create(access, input);
+  }
+
+  @Handles(Admin.introspect)
+  introspect({ access, input }: OperationRequest<typeof Admin.introspect, AccountEntity>) {
+    return this.bots.introspect(access, input.botId);
   }
 
   @Handles(Admin.getBot)

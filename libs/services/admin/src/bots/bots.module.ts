@@ -16,6 +16,6 @@ import { BotsService } from './bots.service';
   imports: [TypeOrmModule.forFeature([BotEntity, BotIntegrationEntity]), AccessModule, AuditModule, SecretsModule],
   controllers: [BotsController],
   providers: [BotsRepository, BotRemoval, BotsService, SigningSecrets, BotSecrets],
-  exports: [BotsRepository, BotRemoval, SigningSecrets, BotSecrets],
+  exports: [BotsRepository, BotRemoval, SigningSecrets, BotSecrets, BotsService],
 })
 export class BotsModule {}

@@ -10,6 +10,7 @@ import {
   Errors,
   IntegrationSettings,
   InternalOperations as Internal,
+  IntrospectResponse,
   ListBotsQuery,
   ListBotsResponse,
   newBotId,
@@ -20,12 +21,15 @@ import {
 import { BusClient, serviceEnvelope } from '@platform/messaging';
 import { pageMeta } from '@platform/persistence';
 import { WorkspaceAccess } from '../access/access.service';
+import { AccountEntity } from '../accounts/account.entity';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { ADMIN } from '../admin-caller';
 import { AuditService } from '../audit/audit.service';
 import { BotIntegrationEntity } from './bot-integration.entity';
 import { BotRemoval } from './bot-removal.service';
 import { toBotSummary, toBotView, withoutSecrets } from './bot-view';
-import { BotEntity } from './bot.entity';
+import { BotDefinition, BotEntity } from './bot.entity';
+import { BotJson, checkBotJson } from './bot-json';
 import { BotsRepository } from './bots.repository';
 import { BotSecrets } from './bot-secrets';
 import { SigningSecrets } from './signing-secrets';
@@ -42,6 +46,7 @@ export class BotsService {
     private readonly removal: BotRemoval,
     private readonly signingSecrets: SigningSecrets,
     private readonly secrets: BotSecrets,
+    private readonly workspaces: WorkspacesRepository,
   ) {}
 
   async create(access: WorkspaceAccess, input: CreateBotBody): Promise<BotResponse> {
@@ -112,6 +117,82 @@ export class BotsService {
     });
     const integrations = [...current.filter((i) => !removed.includes(i.alias) && !upserts.some((u) => u.alias === i.alias)), ...upserts];
     return { bot: await this.view(next, integrations) };
+  }
+
+  /**
+   * Who the token is and where the bot lives, for a bot of a workspace the account is a member of
+   * (any role); any other bot answers as one that does not exist.
+   */
+  async introspect(account: AccountEntity, botId: string): Promise<IntrospectResponse> {
+    const bot = await this.bots.findById(botId);
+    const member = bot ? await this.workspaces.findMember(bot.workspaceId, account.id) : null;
+    if (!bot || !member) throw Errors.notFound('Bot', botId);
+    return { workspaceId: bot.workspaceId, botId: bot.id, userId: account.id };
+  }
+
+  /**
+   * The bot as JSON (docs/contracts.md, "Bot JSON and versions"): a createBot body that makes the
+   * same bot, without its secrets' values or its integrations (whose instances hold keys and
+   * webhooks of their own).
+   */
+  async botJson(access: WorkspaceAccess, id: string): Promise<BotJson> {
+    const bot = await this.bots.findWithCode(id);
+    if (!bot || bot.workspaceId !== access.workspaceId) throw Errors.notFound('Bot', id);
+    const d = bot.definition;
+    return {
+      name: bot.name,
+      ...(d.description !== undefined ? { description: d.description } : {}),
+      tags: bot.tags,
+      url: bot.url,
+      type: d.type,
+      configuration: d.configuration,
+      user: d.user,
+      conversation: d.conversation,
+      message: d.message,
+      states: d.states,
+      events: d.events,
+      recurringEvents: d.recurringEvents,
+      subscriptions: d.subscriptions,
+      actions: d.actions,
+      medias: d.medias,
+      ...(d.maxExecutionTime !== undefined ? { maxExecutionTime: d.maxExecutionTime } : {}),
+      ...(bot.code !== null && bot.code !== undefined ? { code: bot.code } : {}),
+    };
+  }
+
+  /**
+   * Makes the bot what a bot JSON says: its definition, name, tags and url are replaced (what the
+   * JSON leaves out is emptied), and its code deployed when the JSON has some. Secrets, plugins,
+   * integrations and whether it is a development bot stay as they are.
+   */
+  async publish(access: WorkspaceAccess, id: string, json: Record<string, unknown>, operation: string): Promise<Record<string, never>> {
+    const { account, workspaceId } = access;
+    const body = checkBotJson(json);
+    const bot = await this.find(workspaceId, id);
+    const now = new Date();
+    const base: BotDefinition = {
+      ...emptyDefinition(body.type ?? bot.definition.type),
+      secrets: bot.definition.secrets,
+      plugins: bot.definition.plugins,
+      layers: bot.definition.layers,
+      alwaysAlive: bot.definition.alwaysAlive,
+      blocked: bot.definition.blocked,
+      ...(bot.definition.authentication !== undefined ? { authentication: bot.definition.authentication } : {}),
+    };
+    const next: BotEntity = {
+      ...bot,
+      name: body.name ?? bot.name,
+      url: body.url ?? null,
+      tags: body.tags ?? {},
+      definition: applyDefinition(base, body),
+      code: body.code,
+      updatedAt: now,
+      deployedAt: body.code !== undefined ? now : bot.deployedAt,
+    } as BotEntity;
+    await this.bots.save(next, [], []);
+    await this.invalidate(bot.id, []);
+    await this.audit.record(workspaceId, account, { action: 'DEPLOY_BOT', operation, resourceId: bot.id, resourceName: next.name });
+    return {};
   }
 
   /** Removes the bot with its data in every service; its webhooks and keys stop working at once. */

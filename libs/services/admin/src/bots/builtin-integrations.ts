@@ -1,9 +1,13 @@
+import { CHAT_INTEGRATION_PUBLIC_ID } from '@platform/contracts';
+
 /**
  * Integrations this platform ships. A bot can install only these; the chat integration serves
  * the chat API at `{chat_url}/{webhookId}` (docs/contracts.md, "Identifiers").
  */
 export interface IntegrationDefinition {
   id: string;
+  /** The id answers show (28 to 36 characters, as the API's integration ids). */
+  publicId: string;
   name: string;
   version: string;
   title: string;
@@ -17,6 +21,7 @@ export const CHAT_INTEGRATION_ID = 'chat';
 export const BUILTIN_INTEGRATIONS: Record<string, IntegrationDefinition> = {
   [CHAT_INTEGRATION_ID]: {
     id: CHAT_INTEGRATION_ID,
+    publicId: CHAT_INTEGRATION_PUBLIC_ID,
     name: 'chat',
     version: '1.0.0',
     title: 'Chat',

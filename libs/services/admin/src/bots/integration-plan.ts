@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Errors, UpdateBotIntegrationDto } from '@platform/contracts';
+import { Errors, integrationKey, UpdateBotIntegrationDto } from '@platform/contracts';
 import { BotIntegrationEntity } from './bot-integration.entity';
 import { BUILTIN_INTEGRATIONS } from './builtin-integrations';
 
@@ -29,7 +29,7 @@ export function planIntegrations(
       if (existing) removed.push(alias);
       continue;
     }
-    const integrationId = change.integrationId ?? existing?.integrationId;
+    const integrationId = change.integrationId !== undefined ? integrationKey(change.integrationId) : existing?.integrationId;
     if (!integrationId) throw Errors.invalidPayload(`integrations.${alias}.integrationId is required to install an integration`);
     const definition = BUILTIN_INTEGRATIONS[integrationId];
     if (!definition) throw Errors.notFound('Integration', integrationId);

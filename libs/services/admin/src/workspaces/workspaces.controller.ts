@@ -22,8 +22,8 @@ export class WorkspacesController {
   }
 
   @Handles(Admin.getWorkspace)
-  get({ access, input }: Request<typeof Admin.getWorkspace>) {
-    return this.workspaces.get(access, input.id);
+  get({ access }: Request<typeof Admin.getWorkspace>) {
+    return this.workspaces.get(access);
   }
 
   @Handles(Admin.updateWorkspace)
@@ -32,7 +32,7 @@ export class WorkspacesController {
   }
 
   @Handles(Admin.deleteWorkspace)
-  delete({ access, input }: Request<typeof Admin.deleteWorkspace>) {
-    return this.workspaces.delete(access, input.id);
+  delete({ access }: Request<typeof Admin.deleteWorkspace>) {
+    return this.workspaces.delete(access);
   }
 }

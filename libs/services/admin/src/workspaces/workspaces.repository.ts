@@ -42,6 +42,16 @@ export class WorkspacesRepository {
   }
 
   /** Number of bots of each workspace, by id. */
+  /** Members of each workspace who have accepted (invitations waiting are not members yet). */
+  async memberCounts(workspaceIds: string[]): Promise<Map<string, number>> {
+    if (workspaceIds.length === 0) return new Map();
+    const rows: Array<{ workspace_id: string; count: string }> = await this.members.manager.query(
+      `SELECT "workspace_id", COUNT(*) AS "count" FROM "admin"."workspace_members" WHERE "workspace_id" = ANY($1) AND "account_id" IS NOT NULL GROUP BY "workspace_id"`,
+      [workspaceIds],
+    );
+    return new Map(rows.map((r) => [r.workspace_id, Number(r.count)]));
+  }
+
   async botCounts(workspaceIds: string[]): Promise<Map<string, number>> {
     if (workspaceIds.length === 0) return new Map();
     const rows: Array<{ workspace_id: string; count: string }> = await this.workspaces.manager

@@ -53,14 +53,14 @@ export class WorkspacesService {
     return toWorkspaceView(workspace, 0);
   }
 
-  async get(access: WorkspaceAccess, id: string): Promise<WorkspaceView> {
-    const { workspaceId } = this.inWorkspace(access, id);
-    return this.view(workspaceId);
+  /** `access` is to the workspace the path names (`fromPath` in the declaration). */
+  async get(access: WorkspaceAccess): Promise<WorkspaceView> {
+    return this.view(access.workspaceId);
   }
 
   /** Workspace settings are the administrators' (and the owner's). */
   async update(access: WorkspaceAccess, input: UpdateWorkspaceBody & { id: string }): Promise<WorkspaceView> {
-    const { account, workspaceId } = this.inWorkspace(access, input.id);
+    const { account, workspaceId } = access;
     const current = (await this.workspaces.findById(workspaceId))!;
     const changed = SETTINGS.filter((key) => input[key] !== undefined && JSON.stringify(input[key]) !== JSON.stringify(current[key]));
     const limitChanged = input.spendingLimit !== undefined && input.spendingLimit !== current.spendingLimit;
@@ -95,8 +95,8 @@ export class WorkspacesService {
    * Only the owner closes a workspace. Its bots go first, with their data in every service; then
    * the workspace, its members and everything cached about them on any replica.
    */
-  async delete(access: WorkspaceAccess, id: string): Promise<Record<string, never>> {
-    const { account, workspaceId } = this.inWorkspace(access, id);
+  async delete(access: WorkspaceAccess): Promise<Record<string, never>> {
+    const { account, workspaceId } = access;
     const workspace = (await this.workspaces.findById(workspaceId))!;
     const botIds = await this.workspaces.botIdsOf(workspaceId);
     await this.botRemoval.remove(botIds, () => this.workspaces.delete(workspaceId));
@@ -108,15 +108,6 @@ export class WorkspacesService {
       resourceName: workspace.name,
     });
     return {};
-  }
-
-  /**
-   * The caller's access to the workspace named in the path, which must be the one it acts in
-   * (`x-workspace-id`): any other id answers as one that does not exist, whether it does or not.
-   */
-  private inWorkspace(access: WorkspaceAccess, id: string): WorkspaceAccess {
-    if (id !== access.workspaceId) throw Errors.notFound('Workspace', id);
-    return access;
   }
 
   private async view(workspaceId: string): Promise<WorkspaceView> {

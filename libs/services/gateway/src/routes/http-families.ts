@@ -44,7 +44,11 @@ export const HTTP_FAMILIES: Partial<Record<Family, HttpFamily>> = {
     documentation: (operation) =>
       applyDecorators(
         ApiBearerAuth(),
-        ApiHeader({ name: 'x-workspace-id', required: operation.access.kind === 'workspace', description: 'Workspace the request acts in' }),
+        ApiHeader({
+          name: 'x-workspace-id',
+          required: operation.access.kind === 'workspace' && !operation.access.fromPath,
+          description: 'Workspace the request acts in (not read by operations on /workspaces/{id}, which act in the one of the path)',
+        }),
       ),
   },
   chat: {

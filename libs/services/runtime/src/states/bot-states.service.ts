@@ -6,6 +6,7 @@ import {
   newId,
   PatchStateBody,
   RuntimeStateResponse,
+  RuntimeStateWriteResponse,
   SetStateBody,
   SetStateExpiryBody,
   StateParams,
@@ -14,7 +15,7 @@ import { isForeignKeyViolation } from '@platform/persistence';
 import { BotAccess } from '@platform/bot-access';
 import { ConversationsRepository } from '../conversations/conversations.repository';
 import { UsersRepository } from '../users/users.repository';
-import { toRuntimeStateResponse } from './state-view';
+import { toRuntimeStateResponse, toRuntimeStateWriteResponse } from './state-view';
 import { isLive, StateEntity, StateKey } from './state.entity';
 import { StatesRepository, StateWriter } from './states.repository';
 
@@ -38,9 +39,9 @@ export class BotStatesService {
   }
 
   /** Replaces the payload, creating the state if needed; a null payload deletes it. */
-  async set(access: BotAccess, input: StateParams & SetStateBody): Promise<RuntimeStateResponse> {
+  async set(access: BotAccess, input: StateParams & SetStateBody): Promise<RuntimeStateWriteResponse> {
     const key = await this.keyOf(access, input);
-    return this.write(key, input, async (current, writer, now) => {
+    const state = await this.write(key, input, async (current, writer, now) => {
       if (input.payload === null) {
         if (!current) throw stateNotFound(input);
         await writer.remove(key);
@@ -57,34 +58,42 @@ export class BotStatesService {
         updatedAt: now,
       };
     });
+    return toRuntimeStateWriteResponse(state);
   }
 
   /** The existing state untouched, or else a new one with this payload and expiry. */
   async getOrSet(access: BotAccess, input: StateParams & GetOrSetStateBody): Promise<RuntimeStateResponse> {
     const key = await this.keyOf(access, input);
-    return this.write(key, input, async (current, _writer, now) => {
+    const state = await this.write(key, input, async (current, _writer, now) => {
       if (current) return current;
       const expiry = input.expiry ?? null;
       return { ...key, id: newId('state'), payload: input.payload, expiry, expiresAt: expiresAt(expiry, now), createdAt: now, updatedAt: now };
     });
+    return toRuntimeStateResponse(state);
   }
 
-  /** Sets the given top-level properties of the payload, keeping the others. */
-  async patch(access: BotAccess, input: StateParams & PatchStateBody): Promise<RuntimeStateResponse> {
+  /**
+   * Sets the given top-level properties of the payload, keeping the others. A state that does not
+   * exist is 404, as in the cloud: the reference answers "the updated State … if a valid identifier
+   * was provided", and the sdk creates states with setState or getOrSetState, never with a patch.
+   */
+  async patch(access: BotAccess, input: StateParams & PatchStateBody): Promise<RuntimeStateWriteResponse> {
     const key = await this.keyOf(access, input);
-    return this.write(key, input, async (current, _writer, now) => {
+    const state = await this.write(key, input, async (current, _writer, now) => {
       if (!current) throw stateNotFound(input);
       const expiry = input.expiry === undefined ? current.expiry : input.expiry;
       return { ...current, payload: { ...current.payload, ...input.payload }, expiry, expiresAt: expiresAt(expiry, now), updatedAt: now };
     });
+    return toRuntimeStateWriteResponse(state);
   }
 
-  async setExpiry(access: BotAccess, input: StateParams & SetStateExpiryBody): Promise<RuntimeStateResponse> {
+  async setExpiry(access: BotAccess, input: StateParams & SetStateExpiryBody): Promise<RuntimeStateWriteResponse> {
     const key = await this.keyOf(access, input);
-    return this.write(key, input, async (current, _writer, now) => {
+    const state = await this.write(key, input, async (current, _writer, now) => {
       if (!current) throw stateNotFound(input);
       return { ...current, expiry: input.expiry, expiresAt: expiresAt(input.expiry, now), updatedAt: now };
     });
+    return toRuntimeStateWriteResponse(state);
   }
 
   /**
@@ -96,7 +105,7 @@ export class BotStatesService {
     key: StateKey,
     params: StateParams,
     decide: (current: StateEntity | null, writer: StateWriter, now: Date) => Promise<StateEntity>,
-  ): Promise<RuntimeStateResponse> {
+  ): Promise<StateEntity> {
     try {
       const state = await this.states.exclusively(key, async (stored, writer) => {
         const now = new Date();
@@ -105,7 +114,7 @@ export class BotStatesService {
         if (next !== current) await writer.save(next);
         return next;
       });
-      return toRuntimeStateResponse(state);
+      return state;
     } catch (error) {
       // The conversation or user was deleted between the check and the write.
       if (isForeignKeyViolation(error)) throw ownerNotFound(params);

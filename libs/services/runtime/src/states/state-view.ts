@@ -1,7 +1,13 @@
-import { RuntimeStateResponse } from '@platform/contracts';
+import { RuntimeStateResponse, RuntimeStateWriteResponse } from '@platform/contracts';
 import { StateEntity } from './state.entity';
 
+/** What getState and getOrSetState answer: the state and `meta`. */
 export function toRuntimeStateResponse(s: StateEntity): RuntimeStateResponse {
+  return { ...toRuntimeStateWriteResponse(s), meta: { cached: false } };
+}
+
+/** What setState, patchState and setStateExpiry answer: the state alone, as the reference says. */
+export function toRuntimeStateWriteResponse(s: StateEntity): RuntimeStateWriteResponse {
   return {
     state: {
       id: s.id,
@@ -15,6 +21,5 @@ export function toRuntimeStateResponse(s: StateEntity): RuntimeStateResponse {
       payload: s.payload,
       ...(s.expiry !== null && s.expiresAt !== null ? { expiry: s.expiry, expiresAt: s.expiresAt.toISOString() } : {}),
     },
-    meta: { cached: false },
   };
 }

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -5,6 +6,7 @@ import {
   IsDateString,
   IsIn,
   IsInt,
+  IsISO8601,
   IsObject,
   IsOptional,
   IsString,
@@ -146,4 +148,37 @@ export class WriteBotLogsBody extends BotRef {
 export class RecentMessagesQuery extends PageQueryDto {
   @RequiredString(200)
   conversationId: string;
+}
+
+/** A bot's failed deliveries, grouped by failure reason (the admin API's bot issues). */
+export class BotFailuresQuery {
+  @RequiredString(200)
+  botId: string;
+}
+
+export interface BotFailureGroup {
+  reason: string;
+  count: number;
+  first: string;
+  last: string;
+}
+
+/** The failed deliveries of a bot with one failure reason, newest first, after a moment. */
+export class BotFailedEventsQuery {
+  @RequiredString(200)
+  botId: string;
+
+  @RequiredString(4000)
+  reason: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  after?: string;
+}
+
+export interface BotFailedEvent {
+  id: string;
+  type: string;
+  createdAt: string;
 }

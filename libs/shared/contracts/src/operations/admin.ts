@@ -8,8 +8,19 @@ import {
   UpdateAccountBody,
 } from '../dto/admin/account.dto';
 import { GetAuditRecordsQuery, GetAuditRecordsResponse } from '../dto/admin/audit.dto';
+import { IntrospectBody, IntrospectResponse, PreferenceKeyParams, PreferenceResponse, SetPreferenceBody } from '../dto/admin/preferences.dto';
 import { CreateBotApiKeyBody, CreatedBotApiKeyResponse, ListBotApiKeysQuery, ListBotApiKeysResponse } from '../dto/admin/bot-api-keys.dto';
+import { BotIssueParams, BotIssueResponse, ListBotIssueEventsResponse, ListBotIssuesQuery, ListBotIssuesResponse } from '../dto/admin/bot-issues.dto';
 import { BotLogsQuery, BotLogsResponse } from '../dto/admin/bot-logs.dto';
+import {
+  BotVersionParams,
+  CreateBotVersionBody,
+  CreateBotVersionResponse,
+  DeployBotVersionBody,
+  GetBotVersionResponse,
+  ListBotVersionsResponse,
+  PublishFromBotJsonBody,
+} from '../dto/admin/bot-versions.dto';
 import { BotIdParam, BotResponse, CreateBotBody, ListBotsQuery, ListBotsResponse, RotateBotSigningSecretsResponse, UpdateBotBody } from '../dto/admin/bots.dto';
 import {
   AcceptAccountInvitationResponse,
@@ -30,16 +41,20 @@ import {
   WorkspaceIdParam,
   WorkspaceView,
 } from '../dto/admin/workspaces.dto';
+import { GetWorkspaceQuotaResponse, ListWorkspaceQuotasResponse, ListWorkspaceUsagesResponse, UsagePeriodQuery, UsageTypeQuery } from '../dto/admin/usages.dto';
 import { IdParams } from '../dto/common/params.dto';
 import type { Role } from '../roles';
 import { defineOperations } from './operation';
 
 const account = { kind: 'account' } as const;
 const member = (role: Role) => ({ kind: 'workspace', role }) as const;
+/** Operations on `/workspaces/{id}` act in the workspace of the path, as in the cloud. */
+const inPath = (role: Role) => ({ kind: 'workspace', role, fromPath: true }) as const;
 
 /**
  * The admin API (`/v1/admin/…`): accounts, workspaces, members and bots. Operations on one
- * workspace act in the one named by `x-workspace-id`.
+ * workspace act in the one named by `x-workspace-id`, except those under `/workspaces/{id}`,
+ * which act in the one the path names.
  */
 export const AdminOperations = defineOperations(
   'admin',
@@ -78,6 +93,27 @@ export const AdminOperations = defineOperations(
       params: IdParams,
       access: account,
     },
+    getAccountPreference: {
+      summary: "Get one of the caller's preferences (404 for a key never set)",
+      http: { method: 'GET', path: '/account/preferences/{key}' },
+      params: PreferenceKeyParams,
+      response: PreferenceResponse,
+      access: account,
+    },
+    setAccountPreference: {
+      summary: "Set one of the caller's preferences to any JSON value (64 KB at most, 200 keys per account)",
+      http: { method: 'POST', path: '/account/preferences/{key}' },
+      params: PreferenceKeyParams,
+      body: SetPreferenceBody,
+      access: account,
+    },
+    introspect: {
+      summary: "Which workspace a bot belongs to and which account the token is, for a bot in one of the caller's workspaces",
+      http: { method: 'POST', path: '/introspect' },
+      body: IntrospectBody,
+      response: IntrospectResponse,
+      access: account,
+    },
     /** Self-hosting: how the platform owner hands a new person a first token (no cloud equivalent). */
     createAccount: {
       idempotent: true,
@@ -109,7 +145,7 @@ export const AdminOperations = defineOperations(
       http: { method: 'GET', path: '/workspaces/{id}' },
       params: WorkspaceIdParam,
       response: WorkspaceView,
-      access: member('viewer'),
+      access: inPath('viewer'),
     },
     updateWorkspace: {
       summary: "Update a workspace's settings (administrator or owner)",
@@ -117,13 +153,13 @@ export const AdminOperations = defineOperations(
       params: WorkspaceIdParam,
       body: UpdateWorkspaceBody,
       response: WorkspaceView,
-      access: member('administrator'),
+      access: inPath('administrator'),
     },
     deleteWorkspace: {
       summary: 'Delete a workspace with its bots and their data (owner only)',
       http: { method: 'DELETE', path: '/workspaces/{id}' },
       params: WorkspaceIdParam,
-      access: member('owner'),
+      access: inPath('owner'),
     },
     getAuditRecords: {
       summary: 'Every change made in the workspace, newest first',
@@ -131,7 +167,36 @@ export const AdminOperations = defineOperations(
       params: WorkspaceIdParam,
       query: GetAuditRecordsQuery,
       response: GetAuditRecordsResponse,
-      access: member('viewer'),
+      access: inPath('viewer'),
+    },
+    getAllWorkspaceQuotaCompletion: {
+      summary: "For each of the caller's workspaces, its most used quota and how much of it is used (0 to 1 and beyond)",
+      http: { method: 'GET', path: '/workspaces/usages/quota-completion' },
+      access: account,
+    },
+    listWorkspaceUsages: {
+      summary: "The workspace's usage of a type, now, with its quota (bot_count, workspace_member_count; none of the types the platform does not measure)",
+      http: { method: 'GET', path: '/workspaces/{id}/usages' },
+      params: WorkspaceIdParam,
+      query: UsageTypeQuery,
+      response: ListWorkspaceUsagesResponse,
+      access: inPath('viewer'),
+    },
+    getWorkspaceQuota: {
+      summary: "The workspace's quota of a type (404 for a type the platform sets no quota for)",
+      http: { method: 'GET', path: '/workspaces/{id}/quota' },
+      params: WorkspaceIdParam,
+      query: UsageTypeQuery,
+      response: GetWorkspaceQuotaResponse,
+      access: inPath('viewer'),
+    },
+    listWorkspaceQuotas: {
+      summary: "The workspace's quotas (settings WORKSPACE_BOT_QUOTA and WORKSPACE_MEMBER_QUOTA)",
+      http: { method: 'GET', path: '/workspaces/{id}/quotas' },
+      params: WorkspaceIdParam,
+      query: UsagePeriodQuery,
+      response: ListWorkspaceQuotasResponse,
+      access: inPath('viewer'),
     },
 
     listWorkspaceMembers: {
@@ -237,6 +302,78 @@ export const AdminOperations = defineOperations(
       summary: 'Delete a bot',
       http: { method: 'DELETE', path: '/bots/{id}' },
       params: BotIdParam,
+      access: member('developer'),
+    },
+
+    listBotIssues: {
+      summary: "The bot's issues: its failed deliveries grouped by failure reason, most recent first (100 at most)",
+      http: { method: 'GET', path: '/bots/{id}/issues' },
+      params: BotIdParam,
+      query: ListBotIssuesQuery,
+      response: ListBotIssuesResponse,
+      access: member('viewer'),
+    },
+    getBotIssue: {
+      summary: 'One issue of the bot',
+      http: { method: 'GET', path: '/bots/{id}/issues/{issueId}' },
+      params: BotIssueParams,
+      response: BotIssueResponse,
+      access: member('viewer'),
+    },
+    deleteBotIssue: {
+      summary: 'Dismiss an issue: it is shown again only when the same failure happens anew',
+      http: { method: 'DELETE', path: '/bots/{id}/issues/{issueId}' },
+      params: BotIssueParams,
+      access: member('developer'),
+    },
+    listBotIssueEvents: {
+      summary: 'The failed deliveries of an issue, newest first (100 at most)',
+      http: { method: 'GET', path: '/bots/{id}/issues/{issueId}/events' },
+      params: BotIssueParams,
+      response: ListBotIssueEventsResponse,
+      access: member('viewer'),
+    },
+    getBotJson: {
+      summary: 'The bot as JSON: its definition, settings and code (developer or above), without secrets or integrations',
+      http: { method: 'GET', path: '/bots/{id}/bot-json' },
+      params: BotIdParam,
+      access: member('developer'),
+    },
+    publishFromBotJson: {
+      summary: "Replace the bot's definition, settings and code with those of a bot JSON, and deploy it",
+      http: { method: 'POST', path: '/bots/{id}/publish-from-bot-json' },
+      params: BotIdParam,
+      body: PublishFromBotJsonBody,
+      access: member('developer'),
+    },
+    createBotVersion: {
+      idempotent: true,
+      summary: 'Keep the bot as it is now (its bot JSON) as a named version (100 per bot at most)',
+      http: { method: 'POST', path: '/bots/{id}/versions' },
+      params: BotIdParam,
+      body: CreateBotVersionBody,
+      response: CreateBotVersionResponse,
+      access: member('developer'),
+    },
+    listBotVersions: {
+      summary: "The bot's versions, newest first",
+      http: { method: 'GET', path: '/bots/{id}/versions' },
+      params: BotIdParam,
+      response: ListBotVersionsResponse,
+      access: member('viewer'),
+    },
+    getBotVersion: {
+      summary: "A version's bot JSON, as a data URL",
+      http: { method: 'GET', path: '/bots/{id}/versions/{versionId}' },
+      params: BotVersionParams,
+      response: GetBotVersionResponse,
+      access: member('developer'),
+    },
+    deployBotVersion: {
+      summary: 'Make the bot what a version kept (as publishFromBotJson with its bot JSON)',
+      http: { method: 'POST', path: '/bots/{id}/versions/deploy' },
+      params: BotIdParam,
+      body: DeployBotVersionBody,
       access: member('developer'),
     },
 

@@ -1,5 +1,7 @@
 import {
   AuthorizeRuntimeBody,
+  BotFailedEventsQuery,
+  BotFailuresQuery,
   BotLogsOfBotQuery,
   BotRef,
   CreateIntegrationConversationBody,
@@ -71,6 +73,18 @@ export const InternalOperations = defineOperations(
       summary: "The settings the bot's integrations were configured with",
       service: 'runtime',
       body: BotRef,
+      access: { kind: 'services', services: ['admin'] },
+    },
+    botFailures: {
+      summary: "A bot's failed deliveries grouped by failure reason, the most recent 100 reasons",
+      service: 'runtime',
+      body: BotFailuresQuery,
+      access: { kind: 'services', services: ['admin'] },
+    },
+    botFailedEvents: {
+      summary: 'The newest 100 failed deliveries of a bot with one failure reason',
+      service: 'runtime',
+      body: BotFailedEventsQuery,
       access: { kind: 'services', services: ['admin'] },
     },
     botLogs: {

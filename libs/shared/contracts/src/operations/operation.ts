@@ -24,8 +24,11 @@ export type Access =
   | { kind: 'account' }
   /** Admin: the platform owner (the bootstrap account) only. */
   | { kind: 'platform-owner' }
-  /** Admin: a member of the `x-workspace-id` workspace holding at least this role. */
-  | { kind: 'workspace'; role: Role }
+  /**
+   * Admin: a member of the `x-workspace-id` workspace holding at least this role; with
+   * `fromPath`, of the workspace named by the path's `{id}` instead (the header is not read).
+   */
+  | { kind: 'workspace'; role: Role; fromPath?: true }
   /** Runtime: a developer (or above) of the bot's workspace, or the bot's own API key. */
   | { kind: 'bot' }
   /** Chat: a valid user key of the webhook's chat integration. */

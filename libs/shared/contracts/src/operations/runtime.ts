@@ -21,7 +21,15 @@ import {
   UpdateMessageBody,
 } from '../dto/runtime/messages.dto';
 import { AddParticipantBody, ListParticipantsResponse, RuntimeParticipantResponse } from '../dto/runtime/participants.dto';
-import { GetOrSetStateBody, PatchStateBody, RuntimeStateResponse, SetStateBody, SetStateExpiryBody, StateParams } from '../dto/runtime/states.dto';
+import {
+  GetOrSetStateBody,
+  PatchStateBody,
+  RuntimeStateResponse,
+  RuntimeStateWriteResponse,
+  SetStateBody,
+  SetStateExpiryBody,
+  StateParams,
+} from '../dto/runtime/states.dto';
 import {
   CreateUserBody,
   GetOrCreateUserBody,
@@ -289,7 +297,7 @@ export const RuntimeOperations = defineOperations(
       http: { method: 'POST', path: '/states/{type}/{id}/{name}' },
       params: StateParams,
       body: SetStateBody,
-      response: RuntimeStateResponse,
+      response: RuntimeStateWriteResponse,
       access: bot,
     },
     getOrSetState: {
@@ -305,7 +313,7 @@ export const RuntimeOperations = defineOperations(
       http: { method: 'PATCH', path: '/states/{type}/{id}/{name}' },
       params: StateParams,
       body: PatchStateBody,
-      response: RuntimeStateResponse,
+      response: RuntimeStateWriteResponse,
       access: bot,
     },
     setStateExpiry: {
@@ -313,7 +321,7 @@ export const RuntimeOperations = defineOperations(
       http: { method: 'POST', path: '/states/{type}/{id}/{name}/expiry' },
       params: StateParams,
       body: SetStateExpiryBody,
-      response: RuntimeStateResponse,
+      response: RuntimeStateWriteResponse,
       access: bot,
     },
 

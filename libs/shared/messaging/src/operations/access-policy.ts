@@ -6,7 +6,7 @@ import { AnyOperation, Caller, Errors, isServiceCaller, ServiceCaller } from '@p
  * service; every other caller is the service's own business (`forCaller`).
  */
 export abstract class AccessPolicy {
-  async resolve(operation: AnyOperation, caller: Caller): Promise<unknown> {
+  async resolve(operation: AnyOperation, caller: Caller, input: object = {}): Promise<unknown> {
     if (isServiceCaller(caller)) {
       const allowed =
         (operation.access.kind === 'services' && operation.access.services.includes(caller.service)) || (operation.services ?? []).includes(caller.service);
@@ -14,7 +14,7 @@ export abstract class AccessPolicy {
       return this.forService(operation, caller);
     }
     if (operation.access.kind === 'services') throw Errors.forbidden(`${operation.name} is not a public operation`);
-    return this.forCaller(operation, caller);
+    return this.forCaller(operation, caller, input);
   }
 
   /** What a handler sees of a calling service; by default nothing more than the caller. */
@@ -22,5 +22,6 @@ export abstract class AccessPolicy {
     return {};
   }
 
-  protected abstract forCaller(operation: AnyOperation, caller: Caller): Promise<unknown>;
+  /** `input` is the request's checked input (path parameters, query, body), for rules that name a resource. */
+  protected abstract forCaller(operation: AnyOperation, caller: Caller, input: object): Promise<unknown>;
 }

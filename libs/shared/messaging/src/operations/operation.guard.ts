@@ -23,7 +23,7 @@ export class OperationGuard implements CanActivate {
     if (!operation) return true;
     const payload = context.switchToRpc().getData() as Record<string, unknown>;
     const request = validateEnvelope(operation, payload);
-    const access = await this.policy.resolve(operation, request.caller);
+    const access = await this.policy.resolve(operation, request.caller, request.input as object);
     for (const key of Object.keys(payload)) delete payload[key];
     Object.assign(payload, { ...request, access });
     return true;

@@ -21,14 +21,12 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export class AuditRecordView {
   @ApiProperty() id: string;
   @ApiProperty({ format: 'date-time' }) recordedAt: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Account that made the change' }) userId: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Account that made the change' }) userId: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) userEmail?: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Id of the resource changed' }) resourceId: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) resourceName?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'New value, such as the role granted' }) value?: string | null;
   @ApiProperty({ enum: AUDIT_ACTIONS }) action: AuditAction;
-  @ApiProperty({ description: 'The API operation that made the change, such as `createBotApiKey`: precise where `action` is `UNKNOWN`' })
-  operation: string;
 }
 
 export class GetAuditRecordsQuery extends SizedPageQueryDto {}

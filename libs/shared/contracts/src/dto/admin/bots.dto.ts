@@ -317,7 +317,6 @@ export class BotView extends BotSummaryView {
   @ApiProperty() alwaysAlive: boolean;
   @ApiProperty() status: string;
   @ApiProperty({ type: [MediaDto] }) medias: MediaDto[];
-  @ApiPropertyOptional({ type: String, nullable: true, description: "Where the bot's code receives events" }) url?: string | null;
 }
 
 export class BotResponse {

@@ -74,8 +74,13 @@ export function toChatConversationView(conversation: RuntimeConversationView): C
   return { id: conversation.id, createdAt: conversation.createdAt, updatedAt: conversation.updatedAt };
 }
 
+/** Type of a chat user's custom event as the bot receives it: the chat integration's `custom` event. */
+export const CHAT_CUSTOM_EVENT_TYPE = 'chat:custom';
+
+/** A chat user's custom event carries what they sent in `payload.payload` (as the cloud's chat integration records it). */
 export function toChatEventView(event: RuntimeEventView): ChatEventView {
-  return { id: event.id, createdAt: event.createdAt, payload: event.payload, conversationId: event.conversationId ?? '', userId: event.userId ?? '' };
+  const sent = event.type === CHAT_CUSTOM_EVENT_TYPE && isObject(event.payload.payload) ? event.payload.payload : event.payload;
+  return { id: event.id, createdAt: event.createdAt, payload: sent, conversationId: event.conversationId ?? '', userId: event.userId ?? '' };
 }
 
 /** The live signal a chat listener receives for a conversation notice; the chat API has none for edits and processing. */

@@ -106,3 +106,8 @@ export class RuntimeStateResponse {
   @ApiProperty({ type: RuntimeStateView }) state: RuntimeStateView;
   @ApiProperty({ type: StateMeta }) meta: StateMeta;
 }
+
+/** The answer of setState, patchState and setStateExpiry: no `meta`, as in the reference. */
+export class RuntimeStateWriteResponse {
+  @ApiProperty({ type: RuntimeStateView }) state: RuntimeStateView;
+}
