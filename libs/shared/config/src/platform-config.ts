@@ -286,6 +286,20 @@ export class PlatformConfig {
   @Max(10)
   trustProxyHops = 0;
 
+  /** Largest file the files API stores, in bytes; a larger upload is refused (413) before any byte is kept. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(5 * 1024 * 1024 * 1024)
+  filesMaxSizeBytes = 100 * 1024 * 1024;
+
+  /** How long the signed upload and download addresses of files stay valid, in seconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(7 * 24 * 3600)
+  filesUrlTtlS = 3600;
+
   /** Least severe level written to the log. */
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   logLevel: LogLevelName = 'info';
@@ -331,6 +345,8 @@ const ENV_NAMES: Record<keyof PlatformConfig, string> = {
   trustProxyHops: 'TRUST_PROXY_HOPS',
   corsOrigins: 'CORS_ORIGINS',
   apiCorsOrigins: 'API_CORS_ORIGINS',
+  filesMaxSizeBytes: 'FILES_MAX_SIZE_BYTES',
+  filesUrlTtlS: 'FILES_URL_TTL_S',
 };
 
 export class ConfigError extends Error {}

@@ -33,3 +33,4 @@ export * from './dto/runtime/conversation-notices';
 export * from './operations';
 export * from './dto/webchat/webchat.dto';
 export * from './dto/webchat/webchat-mapping';
+export * from './dto/files/files.dto';

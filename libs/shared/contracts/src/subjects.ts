@@ -26,5 +26,5 @@ export const Subjects = {
   signals: (botId: string, conversationId: string) => `signals.${botId}.${conversationId}`,
 } as const;
 
-export const SERVICES = ['runtime', 'admin', 'chat', 'bots'] as const;
+export const SERVICES = ['runtime', 'admin', 'chat', 'bots', 'files'] as const;
 export type ServiceName = (typeof SERVICES)[number];

@@ -12,3 +12,4 @@ export * from './expiring-cache';
 export * from './operations';
 export * from './raw-json';
 export * from './publish-deferral';
+export * from './blob-store';

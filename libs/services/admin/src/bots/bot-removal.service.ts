@@ -38,9 +38,10 @@ export class BotRemoval {
     }
   }
 
-  /** The bot's code is unregistered and stopped, and its data deleted in the runtime. */
+  /** The bot's code is unregistered and stopped, and its data deleted in the runtime and the files service. */
   private async purge(botId: string): Promise<void> {
     await this.bus.call(Internal.stopBot, serviceEnvelope(ADMIN, { body: { botId } }));
     await this.bus.call(Internal.purgeBot, serviceEnvelope(ADMIN, { body: { botId } }), { timeoutMs: PURGE_TIMEOUT_MS });
+    await this.bus.call(Internal.purgeBotFiles, serviceEnvelope(ADMIN, { body: { botId } }), { timeoutMs: PURGE_TIMEOUT_MS });
   }
 }

@@ -1,5 +1,6 @@
 import { AdminOperations } from './admin';
 import { ChatOperations } from './chat';
+import { FilesOperations } from './files';
 import { InternalOperations } from './internal';
 import { AnyOperation } from './operation';
 import { RuntimeOperations } from './runtime';
@@ -8,11 +9,17 @@ import { WebchatOperations } from './webchat';
 export * from './operation';
 export * from './envelope';
 export { AdminOperations, ChatOperations, InternalOperations, RuntimeOperations, WebchatOperations };
+export { FilesOperations };
 
 /** Every operation of the platform, each declared once in its family's file. */
-export const ALL_OPERATIONS: readonly AnyOperation[] = [RuntimeOperations, AdminOperations, ChatOperations, WebchatOperations, InternalOperations].flatMap(
-  (family) => Object.values(family) as AnyOperation[],
-);
+export const ALL_OPERATIONS: readonly AnyOperation[] = [
+  RuntimeOperations,
+  AdminOperations,
+  ChatOperations,
+  WebchatOperations,
+  InternalOperations,
+  FilesOperations,
+].flatMap((family) => Object.values(family) as AnyOperation[]);
 
 const BY_SUBJECT = new Map(ALL_OPERATIONS.map((op) => [op.subject, op]));
 
