@@ -1,5 +1,7 @@
 import { Block, markdownBlocks, textBlocks } from './blocks';
 import { htmlBlocks } from './html';
+import { pdfBlocks } from './pdf';
+import { convertToHtml } from 'mammoth';
 
 /** Why a file could not be indexed: kept on the file as its `failedStatusReason`. */
 export class UnreadableDocument extends Error {}
@@ -15,6 +17,9 @@ const EXTRACTORS: Record<string, Extractor> = {
   'text/x-markdown': (c) => markdownBlocks(utf8(c)),
   'text/html': (c) => htmlBlocks(utf8(c)),
   'application/xhtml+xml': (c) => htmlBlocks(utf8(c)),
+  'application/pdf': (c) => pdfBlocks(c),
+  // Word documents: their headings and paragraphs as HTML, read as HTML is.
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': async (c) => htmlBlocks((await convertToHtml({ buffer: c })).value),
 };
 
 /** The content types whose text can be indexed. */

@@ -102,7 +102,9 @@ export class PassagesRepository implements OnApplicationBootstrap {
    * The bot's passages best matching a question: full-text search in each passage's own
    * language (every word stemmed, any of them matching, as a prefix too), ranked by cover density
    * (`ts_rank_cd`), with a bonus where the words appear as a phrase and, when pg_trgm is there,
-   * trigram similarity for near spellings. Only indexed, live files of the bot, filtered by tags.
+   * trigram similarity for near spellings. Headings count half: the answer is in the text under
+   * them (whose breadcrumb holds the heading's words too). Only indexed, live files of the bot,
+   * filtered by tags.
    */
   async search(botId: string, question: string, tags: FileTagFilter | undefined, limit: number): Promise<ScoredPassage[]> {
     const params: unknown[] = [botId, question];
@@ -119,7 +121,8 @@ export class PassagesRepository implements OnApplicationBootstrap {
                 FROM languages l),
             queries AS (SELECT "language", words::tsquery AS tsq, phrase FROM terms WHERE words IS NOT NULL)
        SELECT p."file_id" AS "fileId", p."position", p."id", p."content", p."subtype", p."page_number" AS "pageNumber", p."breadcrumb",
-              (ts_rank_cd(p."tsv", q.tsq, 1) + 2 * ts_rank_cd(p."tsv", q.phrase, 1) ${trigram})::float8 AS "score"
+              ((ts_rank_cd(p."tsv", q.tsq, 1) + 2 * ts_rank_cd(p."tsv", q.phrase, 1) ${trigram})
+                * CASE WHEN p."subtype" IN ('title', 'subtitle') THEN 0.5 ELSE 1 END)::float8 AS "score"
          FROM "files"."passages" p
          JOIN queries q ON p."language" = q."language"
          JOIN "files"."files" f ON f."bot_id" = p."bot_id" AND f."id" = p."file_id"
