@@ -5,6 +5,7 @@ import { LocalBroker, startService } from '@platform/messaging';
 import { AdminModule } from '@platform/admin-service';
 import { BotsModule } from '@platform/bots-service';
 import { ChatModule } from '@platform/chat-service';
+import { FilesModule } from '@platform/files-service';
 import { createGateway } from '@platform/gateway-service';
 import { RuntimeModule } from '@platform/runtime-service';
 
@@ -20,6 +21,7 @@ export async function startInProcess(config: PlatformConfig): Promise<{ url: str
     await startService(RuntimeModule.forRoot(config, transport), 'runtime', quiet('runtime'), transport),
     await startService(ChatModule.forRoot(config, transport), 'chat', quiet('chat'), transport),
     await startService(BotsModule.forRoot(config, transport), 'bots', quiet('bots'), transport),
+    await startService(FilesModule.forRoot(config, transport), 'files', quiet('files'), transport),
   ];
   const gateway = await createGateway(config, new JsonLogger('gateway', 'warn'), transport);
   await gateway.listen(config.port, '127.0.0.1');

@@ -9,9 +9,13 @@ import { measure, Measurement, Operation } from './load';
 import { BotLoopFigures, measureBotLoop } from './bot-loop';
 import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
 import { prepareOperations } from './fixtures';
+import { FilesFigures, measureFiles, reportFiles } from './files';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+/** `BENCH_ONLY=files,bot-loop`: only these cases (operations, bot-loop, deployed-bot, files, in-process); all by default. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((c) => c.trim());
+const wants = (name: string) => !ONLY || ONLY.includes(name);
 
 /**
  * `npm run bench`: each core operation under concurrent load through the gateway, once on the
@@ -36,23 +40,27 @@ async function main() {
   });
   let loop: BotLoopFigures | undefined;
   let deployed: DeployedBotFigures | undefined;
+  let files: FilesFigures | undefined;
   try {
-    await run('mesh', mesh.url, await prepareOperations(mesh.url, token), results);
-    loop = await measureBotLoop(mesh.url, token);
-    deployed = await measureDeployedBot(mesh.url, token);
+    if (wants('operations')) await run('mesh', mesh.url, await prepareOperations(mesh.url, token), results);
+    if (wants('bot-loop')) loop = await measureBotLoop(mesh.url, token);
+    if (wants('deployed-bot')) deployed = await measureDeployedBot(mesh.url, token);
+    if (wants('files')) files = await measureFiles(mesh, token);
   } finally {
     await mesh.stopAll();
     await dropTestDatabase(meshDb);
   }
 
-  const localDb = `bp_bench_local_${runId}`;
-  const config = loadConfig(process.env, { databaseUrl: await createTestDatabase(localDb), bootstrapToken: token, port: await freePort() });
-  const local = await startInProcess(config);
-  try {
-    await run('local', local.url, await prepareOperations(local.url, token), results);
-  } finally {
-    await local.close();
-    await dropTestDatabase(localDb);
+  if (wants('operations') && wants('in-process')) {
+    const localDb = `bp_bench_local_${runId}`;
+    const config = loadConfig(process.env, { databaseUrl: await createTestDatabase(localDb), bootstrapToken: token, port: await freePort() });
+    const local = await startInProcess(config);
+    try {
+      await run('local', local.url, await prepareOperations(local.url, token), results);
+    } finally {
+      await local.close();
+      await dropTestDatabase(localDb);
+    }
   }
 
   report(results);
@@ -71,6 +79,7 @@ async function main() {
         `Cold start (deploy answered → first reply): ${deployed.coldStartMs} ms. Memory of an idle deployed bot: ${deployed.idleBotRssMb.toFixed(0)} MB resident\n`,
     );
   }
+  if (files) process.stdout.write(reportFiles(files));
 }
 
 async function run(mode: 'mesh' | 'local', url: string, operations: Operation[], results: Record<string, { mesh?: Measurement; local?: Measurement }>) {

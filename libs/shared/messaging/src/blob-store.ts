@@ -25,6 +25,12 @@ export abstract class BlobStore {
 
 /** Chunk size of stored blobs (under any NATS server's max_payload). */
 const CHUNK_BYTES = 128 * 1024;
+/**
+ * Bytes a writer may have sent to NATS before it waits for the server to have taken them: the
+ * object store publishes chunks without waiting, so without this a fast sender would pile its
+ * whole content up in the connection's outbound buffer.
+ */
+const IN_FLIGHT_BYTES = 512 * 1024;
 
 @Injectable()
 export class NatsBlobStore extends BlobStore {
@@ -36,22 +42,32 @@ export class NatsBlobStore extends BlobStore {
 
   async put(name: string, chunks: AsyncIterable<Uint8Array>): Promise<number> {
     const store = await this.objectStore();
+    const nc = await this.bus.get();
     const iterator = chunks[Symbol.asyncIterator]();
+    let unflushed = 0;
     // Pulled one chunk at a time: the object store asks for the next only once it took the last.
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const { done, value } = await iterator.next();
-          if (done) controller.close();
-          else controller.enqueue(value);
-        } catch (error) {
-          controller.error(error);
-        }
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          try {
+            if (unflushed >= IN_FLIGHT_BYTES) {
+              await nc.flush();
+              unflushed = 0;
+            }
+            const { done, value } = await iterator.next();
+            if (!done) unflushed += value.byteLength;
+            if (done) controller.close();
+            else controller.enqueue(value);
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+        async cancel() {
+          await iterator.return?.();
+        },
       },
-      async cancel() {
-        await iterator.return?.();
-      },
-    });
+      { highWaterMark: 0 },
+    );
     const info = await store.put({ name, options: { max_chunk_size: CHUNK_BYTES } }, stream);
     return info.size;
   }

@@ -21,6 +21,8 @@ export interface FileRow {
   uploadId: string | null;
   pendingPassages: PassageInputRow[] | null;
   indexed: boolean;
+  /** The text search configuration of its passages, once indexed. */
+  language: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -51,6 +53,7 @@ const COLUMNS: Record<keyof FileRow, string> = {
   uploadId: 'upload_id',
   pendingPassages: 'pending_passages',
   indexed: 'indexed',
+  language: 'language',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 };
@@ -58,7 +61,7 @@ const COLUMNS: Record<keyof FileRow, string> = {
 /** `"bot_id" AS "botId", …` for a table alias. */
 export const FILE_SELECT = (alias = 'f') =>
   Object.entries(COLUMNS)
-    .map(([field, column]) => `${alias}."${column}" AS "${field}"`)
+    .map(([field, column]) => (field === 'language' ? `${alias}."${column}"::text AS "${field}"` : `${alias}."${column}" AS "${field}"`))
     .join(', ');
 
 /** Postgres answers bigint as a string. */

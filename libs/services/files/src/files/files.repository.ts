@@ -59,8 +59,8 @@ export class FilesRepository {
   async insert(manager: EntityManager, file: FileRow): Promise<void> {
     await manager.query(
       `INSERT INTO "files"."files" ("bot_id", "id", "key", "content_type", "declared_size", "size", "tags", "metadata", "access_policies", "index",
-         "indexing", "status", "failed_status_reason", "owner", "expires_at", "blob", "upload_id", "pending_passages", "indexed", "created_at", "updated_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
+         "indexing", "status", "failed_status_reason", "owner", "expires_at", "blob", "upload_id", "pending_passages", "indexed", "created_at", "updated_at", "language")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::regconfig)`,
       [
         file.botId,
         file.id,
@@ -83,6 +83,7 @@ export class FilesRepository {
         file.indexed,
         file.createdAt,
         file.updatedAt,
+        file.language,
       ],
     );
   }
@@ -274,12 +275,14 @@ export class FilesRepository {
     });
   }
 
-  async finishIndexing(manager: EntityManager, botId: string, id: string, failure?: string): Promise<void> {
+  /** Indexing ended: done, in this language, or failed for this reason. */
+  async finishIndexing(manager: EntityManager, botId: string, id: string, outcome: { language: string } | { failure: string }): Promise<void> {
+    const failure = 'failure' in outcome ? outcome.failure : null;
     await manager.query(
-      `UPDATE "files"."files" SET "status" = $3, "failed_status_reason" = $4, "indexed" = ($3 = 'indexing_completed'),
+      `UPDATE "files"."files" SET "status" = $3, "failed_status_reason" = $4, "indexed" = ($3 = 'indexing_completed'), "language" = $5::regconfig,
           "pending_passages" = NULL, "indexing_lease_until" = NULL, "updated_at" = now()
         WHERE "bot_id" = $1 AND "id" = $2`,
-      [botId, id, failure === undefined ? 'indexing_completed' : 'indexing_failed', failure ?? null],
+      [botId, id, failure === null ? 'indexing_completed' : 'indexing_failed', failure, 'language' in outcome ? outcome.language : null],
     );
   }
 }

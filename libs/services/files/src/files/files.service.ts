@@ -72,6 +72,7 @@ export class FilesService {
         uploadId,
         pendingPassages: null,
         indexed: false,
+        language: null,
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
       };

@@ -34,6 +34,7 @@ export class Files1734100000000 implements MigrationInterface {
       "indexing_lease_until" timestamptz,
       "indexing_attempts" int NOT NULL DEFAULT 0,
       "indexed" boolean NOT NULL DEFAULT false,
+      "language" regconfig,
       "created_at" timestamptz NOT NULL,
       "updated_at" timestamptz NOT NULL,
       PRIMARY KEY ("bot_id", "id"),

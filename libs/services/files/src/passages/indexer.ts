@@ -86,7 +86,7 @@ export class Indexer implements OnApplicationBootstrap, OnApplicationShutdown {
         const reason = error instanceof UnreadableDocument ? error.message : 'The document could not be read';
         await this.files.whileUnchanged(file, async (manager) => {
           await this.passages.replace(manager, file.botId, file.id, [], 'english');
-          await this.files.finishIndexing(manager, file.botId, file.id, reason);
+          await this.files.finishIndexing(manager, file.botId, file.id, { failure: reason });
         });
         this.logger.log({ msg: 'file not indexed', botId: file.botId, fileId: file.id, reason });
         return;
@@ -102,7 +102,7 @@ export class Indexer implements OnApplicationBootstrap, OnApplicationShutdown {
     );
     const done = await this.files.whileUnchanged(file, async (manager) => {
       await this.passages.replace(manager, file.botId, file.id, passages, language);
-      await this.files.finishIndexing(manager, file.botId, file.id);
+      await this.files.finishIndexing(manager, file.botId, file.id, { language });
     });
     if (done) this.logger.log({ msg: 'file indexed', botId: file.botId, fileId: file.id, passages: passages.length, language, ms: Date.now() - started });
   }

@@ -20,6 +20,10 @@ export interface ScoredPassage extends PassageRow {
   score: number;
 }
 
+/** Best full-text matches re-ranked with the phrase and trigram bonuses, per result asked for (at least `MIN_CANDIDATES`). */
+const CANDIDATES_PER_RESULT = 10;
+const MIN_CANDIDATES = 100;
+
 /** Rows per INSERT when storing a file's passages. */
 const INSERT_BATCH = 500;
 
@@ -110,25 +114,33 @@ export class PassagesRepository implements OnApplicationBootstrap {
     const params: unknown[] = [botId, question];
     const tagSql = tagFilterSql('f."tags"', tags, params.length + 1);
     params.push(...tagSql.params);
-    params.push(limit);
-    const trigram = this.trigramSchema ? `+ 0.3 * "${this.trigramSchema}".word_similarity($2, p."content")` : '';
+    params.push(Math.max(limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES), limit);
+    const trigram = this.trigramSchema ? `+ 0.3 * "${this.trigramSchema}".word_similarity($2, c."content")` : '';
+    const heading = (alias: string) => `CASE WHEN ${alias}."subtype" IN ('title', 'subtitle') THEN 0.5 ELSE 1 END`;
+    // Ranked in two steps: the cheap frequency rank (ts_rank) over every match picks the
+    // candidates; cover density, the phrase and trigram bonuses rank those.
     const rows = (await this.db.query(
-      `WITH languages AS (SELECT DISTINCT "language" FROM "files"."passages" WHERE "bot_id" = $1),
+      `WITH languages AS (SELECT DISTINCT "language" FROM "files"."files" WHERE "bot_id" = $1 AND "indexed" AND "language" IS NOT NULL),
             terms AS (
               SELECT l."language",
                      (SELECT string_agg(quote_literal(t.lexeme) || ':*', ' | ') FROM unnest(to_tsvector(l."language", $2)) t) AS words,
                      phraseto_tsquery(l."language", $2) AS phrase
                 FROM languages l),
-            queries AS (SELECT "language", words::tsquery AS tsq, phrase FROM terms WHERE words IS NOT NULL)
-       SELECT p."file_id" AS "fileId", p."position", p."id", p."content", p."subtype", p."page_number" AS "pageNumber", p."breadcrumb",
-              ((ts_rank_cd(p."tsv", q.tsq, 1) + 2 * ts_rank_cd(p."tsv", q.phrase, 1) ${trigram})
-                * CASE WHEN p."subtype" IN ('title', 'subtitle') THEN 0.5 ELSE 1 END)::float8 AS "score"
-         FROM "files"."passages" p
-         JOIN queries q ON p."language" = q."language"
-         JOIN "files"."files" f ON f."bot_id" = p."bot_id" AND f."id" = p."file_id"
-        WHERE p."bot_id" = $1 AND p."tsv" @@ q.tsq AND f."indexed" AND (f."expires_at" IS NULL OR f."expires_at" > now())
-              ${tagSql.sql.map((c) => `AND ${c}`).join(' ')}
-        ORDER BY "score" DESC, p."file_id", p."position"
+            queries AS MATERIALIZED (SELECT "language", words::tsquery AS tsq, phrase FROM terms WHERE words IS NOT NULL),
+            candidates AS (
+              SELECT p."file_id", p."position", p."id", p."content", p."subtype", p."page_number", p."breadcrumb", p."tsv", q.tsq, q.phrase,
+                     ts_rank(p."tsv", q.tsq, 1) * ${heading('p')} AS rank
+                FROM "files"."passages" p
+                JOIN queries q ON p."language" = q."language"
+                JOIN "files"."files" f ON f."bot_id" = p."bot_id" AND f."id" = p."file_id"
+               WHERE p."bot_id" = $1 AND p."tsv" @@ q.tsq AND f."indexed" AND (f."expires_at" IS NULL OR f."expires_at" > now())
+                     ${tagSql.sql.map((c) => `AND ${c}`).join(' ')}
+               ORDER BY rank DESC
+               LIMIT $${params.length - 1})
+       SELECT c."file_id" AS "fileId", c."position", c."id", c."content", c."subtype", c."page_number" AS "pageNumber", c."breadcrumb",
+              ((ts_rank_cd(c."tsv", c.tsq, 1) + 2 * ts_rank_cd(c."tsv", c.phrase, 1) ${trigram}) * ${heading('c')})::float8 AS "score"
+         FROM candidates c
+        ORDER BY "score" DESC, c."file_id", c."position"
         LIMIT $${params.length}`,
       params,
     )) as ScoredPassage[];
