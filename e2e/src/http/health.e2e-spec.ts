@@ -7,7 +7,7 @@ describe('GET /health', () => {
   it('answers 200 with every service reachable over NATS', async () => {
     const res = await raw('GET', '/health');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 'ok', services: { runtime: 'ok', admin: 'ok', chat: 'ok', bots: 'ok' } });
+    expect(res.json).toEqual({ status: 'ok', services: { runtime: 'ok', admin: 'ok', chat: 'ok', bots: 'ok', files: 'ok' } });
   });
 
   describe('with no service behind the gateway', () => {
@@ -34,7 +34,7 @@ describe('GET /health', () => {
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({
         status: 'degraded',
-        services: { runtime: 'unavailable', admin: 'unavailable', chat: 'unavailable', bots: 'unavailable' },
+        services: { runtime: 'unavailable', admin: 'unavailable', chat: 'unavailable', bots: 'unavailable', files: 'unavailable' },
       });
     });
 
