@@ -259,15 +259,16 @@ export class FilesRepository {
   }
 
   /**
-   * Runs `work` in a transaction holding the file, if it is still the one claimed (same content,
-   * unchanged since); answers false when it changed or went meanwhile, and nothing is written.
+   * Runs `work` in a transaction holding the file, if what was claimed is still to be indexed
+   * (same content, same passages asked for; metadata may have changed); answers false when the
+   * file changed or went meanwhile, and nothing is written.
    */
   async whileUnchanged(file: FileRow, work: (manager: EntityManager) => Promise<void>): Promise<boolean> {
     return this.db.transaction(async (manager) => {
       const rows = (await manager.query(
-        `SELECT 1 FROM "files"."files" WHERE "bot_id" = $1 AND "id" = $2 AND "status" = 'indexing_pending' AND date_trunc('milliseconds', "updated_at") = $3
-            AND "blob" IS NOT DISTINCT FROM $4 FOR UPDATE`,
-        [file.botId, file.id, file.updatedAt, file.blob],
+        `SELECT 1 FROM "files"."files" WHERE "bot_id" = $1 AND "id" = $2 AND "status" = 'indexing_pending'
+            AND "blob" IS NOT DISTINCT FROM $3 AND "pending_passages" IS NOT DISTINCT FROM $4::jsonb FOR UPDATE`,
+        [file.botId, file.id, file.blob, file.pendingPassages === null ? null : JSON.stringify(file.pendingPassages)],
       )) as unknown[];
       if (rows.length === 0) return false;
       await work(manager);
