@@ -420,6 +420,32 @@ describe('files API (/v1/files)', () => {
       expect((await files.getFile({ id: file.id })).file.id).toBe(file.id);
     });
 
+    it('lets an integration read its own files and those open to integrations, and change only its own', async () => {
+      const bot = await createChatBot();
+      const asBot = client({ botId: bot.botId }, { checkAnswers: true });
+      const asIntegration = client({ botId: bot.botId, integrationAlias: 'webchat' }, { checkAnswers: true });
+      const { file: closed } = await asBot.uploadFile({ key: 'closed.txt', content: 'bot only', index: true });
+      const { file: open } = await asBot.uploadFile({ key: 'open.txt', content: 'open to integrations', accessPolicies: ['integrations'], index: true });
+      const { file: own } = await asIntegration.uploadFile({ key: 'own.txt', content: 'integration notes', index: true });
+      await notFound(asIntegration.getFile({ id: closed.id }));
+      await notFound(asIntegration.listFilePassages({ id: closed.id }));
+      expect((await asIntegration.getFile({ id: open.id })).file.key).toBe('open.txt');
+      expect((await asIntegration.listFiles({ sortField: 'key', sortDirection: 'asc' })).files.map((f) => f.key)).toEqual(['open.txt', 'own.txt']);
+      expect((await asBot.listFiles({})).files).toHaveLength(3);
+      const forbidden = (call: Promise<unknown>) => expectClientError(call, ForbiddenError, 403, 'Forbidden');
+      await forbidden(asIntegration.deleteFile({ id: open.id }));
+      await forbidden(asIntegration.updateFileMetadata({ id: open.id, tags: { x: 'y' } }));
+      await forbidden(asIntegration.upsertFile({ key: 'open.txt', size: 1 }));
+      expect(await asIntegration.updateFileMetadata({ id: own.id, tags: { x: 'y' } })).toMatchObject({ file: { tags: { x: 'y' } } });
+      for (const id of [closed.id, open.id, own.id]) {
+        const deadline = Date.now() + 20000;
+        while ((await asBot.getFile({ id })).file.status !== 'indexing_completed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      }
+      const { passages } = await asIntegration.searchFiles({ query: 'bot only open integrations notes', contextDepth: 0 });
+      expect(new Set(passages.map((p) => p.file.key))).toEqual(new Set(['open.txt', 'own.txt']));
+      expect((await asBot.getFile({ id: closed.id })).file.key).toBe('closed.txt');
+    });
+
     it("keeps another bot's files out of reach (404)", async () => {
       const { file } = await files.uploadFile({ key: uniqueKey(), content: 'mine' });
       const bot = await createChatBot();

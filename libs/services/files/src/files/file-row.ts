@@ -111,3 +111,21 @@ export function returnedRows(result: unknown): Array<Record<string, unknown>> {
   const value = result as unknown[];
   return (Array.isArray(value[0]) ? value[0] : value) as Array<Record<string, unknown>>;
 }
+
+/**
+ * The files an integration may read: its own, and those whose `integrations` access policy lets
+ * every integration of the bot read them. The bot itself (no integration) reads every file.
+ */
+export function visibleTo(file: FileRow, integrationAlias: string | undefined): boolean {
+  return integrationAlias === undefined || ownedBy(file, integrationAlias) || file.accessPolicies.includes('integrations');
+}
+
+/** What an integration may change: only its own files. */
+export function ownedBy(file: FileRow, integrationAlias: string | undefined): boolean {
+  return integrationAlias === undefined || (file.owner.type === 'integration' && file.owner.alias === integrationAlias);
+}
+
+/** `visibleTo` as an SQL condition on a files alias, its parameter numbered `index`. */
+export function visibilitySql(alias: string, index: number): string {
+  return `(${alias}."owner"->>'alias' = $${index} OR 'integrations' = ANY(${alias}."access_policies"))`;
+}

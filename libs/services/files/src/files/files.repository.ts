@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { FileSortField, FileTagFilter } from '@platform/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { FILE_SELECT, fileFromRow, FileRow, PassageInputRow, returnedRows, tagFilterSql } from './file-row';
+import { FILE_SELECT, fileFromRow, FileRow, PassageInputRow, returnedRows, tagFilterSql, visibilitySql } from './file-row';
 
 export interface FileListQuery {
+  /** The integration listing, which sees only the files it may read. */
+  integrationAlias?: string;
   tags?: FileTagFilter;
   ids?: string[];
   indexed?: boolean;
@@ -116,6 +118,10 @@ export class FilesRepository {
       where.push(`f."id" = ANY($${params.length}::text[])`);
     }
     if (query.indexed !== undefined) where.push(query.indexed ? `f."indexed"` : `NOT f."indexed"`);
+    if (query.integrationAlias !== undefined) {
+      params.push(query.integrationAlias);
+      where.push(visibilitySql('f', params.length));
+    }
     const column = SORT_COLUMNS[query.sortField ?? 'createdAt'];
     const direction = query.sortDirection === 'asc' ? 'ASC' : 'DESC';
     params.push(query.limit, query.offset);

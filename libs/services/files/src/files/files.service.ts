@@ -21,7 +21,7 @@ import { Indexer } from '../passages/indexer';
 import { PassagesRepository } from '../passages/passages.repository';
 import { FileAddresses } from '../transfers/file-addresses';
 import { Grant } from '../transfers/signed-urls';
-import { FileRow, offsetOf, tokenOf } from './file-row';
+import { FileRow, offsetOf, ownedBy, tokenOf, visibleTo } from './file-row';
 import { contentTypeOf, fileView } from './file-view';
 import { FilesRepository } from './files.repository';
 
@@ -52,6 +52,7 @@ export class FilesService {
     const uploadId = `${access.botId}.${ulid()}`;
     const file = await this.files.transaction(async (manager) => {
       const existing = await this.files.findByKeyForUpdate(manager, access.botId, input.key);
+      if (existing && !ownedBy(existing, integration?.alias)) throw Errors.forbidden(`File '${input.key}' belongs to the bot or another integration`);
       const row: FileRow = {
         botId: access.botId,
         id: existing?.id ?? newId('file'),
@@ -98,14 +99,14 @@ export class FilesService {
   }
 
   async get(access: BotAccess, idOrKey: string): Promise<FileResponse> {
-    const file = await this.require(access.botId, idOrKey);
+    const file = await this.readable(access, idOrKey);
     return { file: fileView(file, this.contentUrl(file)) };
   }
 
   async list(access: BotAccess, query: ListFilesQuery): Promise<ListFilesResponse> {
     const offset = offsetOf(query.nextToken);
     const limit = query.pageSize ?? 20;
-    const rows = await this.files.list(access.botId, { ...query, offset, limit: limit + 1 });
+    const rows = await this.files.list(access.botId, { ...query, integrationAlias: access.integration?.alias, offset, limit: limit + 1 });
     return {
       files: rows.slice(0, limit).map((f) => fileView(f, this.contentUrl(f))),
       meta: rows.length > limit ? { nextToken: tokenOf(offset + limit) } : {},
@@ -113,7 +114,7 @@ export class FilesService {
   }
 
   async updateMetadata(access: BotAccess, idOrKey: string, input: UpdateFileMetadataBody): Promise<FileResponse> {
-    const file = await this.require(access.botId, idOrKey);
+    const file = await this.writable(access, idOrKey);
     const metadata = { ...file.metadata };
     for (const [key, value] of Object.entries(input.metadata ?? {})) {
       if (value === null) delete metadata[key];
@@ -135,14 +136,14 @@ export class FilesService {
   }
 
   async delete(access: BotAccess, idOrKey: string): Promise<Record<string, never>> {
-    const file = await this.require(access.botId, idOrKey);
+    const file = await this.writable(access, idOrKey);
     const blobs = await this.files.transaction((manager) => this.files.deleteWhere(manager, `f."bot_id" = $1 AND f."id" = $2`, [access.botId, file.id]));
     await this.removeBlobs(blobs);
     return {};
   }
 
   async copy(access: BotAccess, idOrKey: string, destinationKey: string, input: CopyFileBody): Promise<FileResponse> {
-    const source = await this.require(access.botId, idOrKey);
+    const source = await this.readable(access, idOrKey);
     if (!source.blob) throw Errors.invalidPayload(`File '${idOrKey}' has no content yet; upload it before copying it`);
     const blob = `${access.botId}.${ulid()}`;
     await this.store.copy(source.blob, blob);
@@ -151,6 +152,7 @@ export class FilesService {
       const copy = await this.files.transaction(async (manager) => {
         const existing = await this.files.findByKeyForUpdate(manager, access.botId, destinationKey);
         if (existing && !input.overwrite) throw Errors.alreadyExists('File', destinationKey);
+        if (existing && !ownedBy(existing, access.integration?.alias)) throw Errors.forbidden(`File '${destinationKey}' belongs to someone else`);
         if (existing?.id === source.id) throw Errors.invalidPayload('A file cannot be copied onto itself');
         const row: FileRow = {
           ...source,
@@ -219,6 +221,20 @@ export class FilesService {
     if (!file || file.id !== grant.fileId || !file.blob) throw Errors.notFound('File', grant.fileId);
     if (grant.kind === 'public' && !file.accessPolicies.includes('public_content')) throw Errors.forbidden('The file is not public');
     return { blob: file.blob, contentType: file.contentType, size: file.size ?? 0, key: file.key };
+  }
+
+  /** A file the caller may read (an integration: its own, or those open to integrations); else 404. */
+  async readable(access: BotAccess, idOrKey: string): Promise<FileRow> {
+    const file = await this.require(access.botId, idOrKey);
+    if (!visibleTo(file, access.integration?.alias)) throw Errors.notFound('File', idOrKey);
+    return file;
+  }
+
+  /** A file the caller may change (an integration: only its own); 403 for one it may only read. */
+  async writable(access: BotAccess, idOrKey: string): Promise<FileRow> {
+    const file = await this.readable(access, idOrKey);
+    if (!ownedBy(file, access.integration?.alias)) throw Errors.forbidden(`File '${idOrKey}' belongs to the bot or another integration`);
+    return file;
   }
 
   async require(botId: string, idOrKey: string): Promise<FileRow> {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { FileTagFilter } from '@platform/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { tagFilterSql } from '../files/file-row';
+import { tagFilterSql, visibilitySql } from '../files/file-row';
 import { Passage } from './chunk';
 
 export interface PassageRow {
@@ -110,10 +110,14 @@ export class PassagesRepository implements OnApplicationBootstrap {
    * them (whose breadcrumb holds the heading's words too). Only indexed, live files of the bot,
    * filtered by tags.
    */
-  async search(botId: string, question: string, tags: FileTagFilter | undefined, limit: number): Promise<ScoredPassage[]> {
+  async search(botId: string, question: string, tags: FileTagFilter | undefined, limit: number, integrationAlias?: string): Promise<ScoredPassage[]> {
     const params: unknown[] = [botId, question];
     const tagSql = tagFilterSql('f."tags"', tags, params.length + 1);
     params.push(...tagSql.params);
+    if (integrationAlias !== undefined) {
+      params.push(integrationAlias);
+      tagSql.sql.push(visibilitySql('f', params.length));
+    }
     params.push(Math.max(limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES), limit);
     const trigram = this.trigramSchema ? `+ 0.3 * "${this.trigramSchema}".word_similarity($2, c."content")` : '';
     const heading = (alias: string) => `CASE WHEN ${alias}."subtype" IN ('title', 'subtitle') THEN 0.5 ELSE 1 END`;

@@ -18,7 +18,7 @@ export class PassagesService {
   ) {}
 
   async list(access: BotAccess, idOrKey: string, query: ListFilePassagesQuery): Promise<ListFilePassagesResponse> {
-    const file = await this.files.require(access.botId, idOrKey);
+    const file = await this.files.readable(access, idOrKey);
     const offset = offsetOf(query.nextToken);
     const limit = query.limit ?? query.pageSize ?? 20;
     const rows = await this.passages.list(access.botId, file.id, offset, limit + 1);
@@ -38,7 +38,7 @@ export class PassagesService {
   }
 
   async set(access: BotAccess, idOrKey: string, input: SetFilePassagesBody): Promise<Record<string, never>> {
-    const file = await this.files.require(access.botId, idOrKey);
+    const file = await this.files.writable(access, idOrKey);
     await this.fileRows.setPendingPassages(
       access.botId,
       file.id,

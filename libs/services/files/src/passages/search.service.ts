@@ -24,7 +24,7 @@ export class SearchService {
   async search(access: BotAccess, query: SearchFilesQuery): Promise<SearchFilesResponse> {
     const limit = query.limit ?? DEFAULT_LIMIT;
     const depth = query.contextDepth ?? DEFAULT_CONTEXT_DEPTH;
-    const hits = await this.passages.search(access.botId, query.query, query.tags, limit);
+    const hits = await this.passages.search(access.botId, query.query, query.tags, limit, access.integration?.alias);
     if (hits.length === 0) return { passages: [] };
     const files = new Map<string, FileRow>();
     for (const id of new Set(hits.map((h) => h.fileId))) {
