@@ -201,6 +201,19 @@ describe('files API (/v1/files)', () => {
       expect((await files.getFile({ id: file.id })).file).toMatchObject({ status: 'upload_completed', size: 4 });
     });
 
+    it('give up on a stalled upload (408), and the file records it', async () => {
+      const { file } = await files.upsertFile({ key: uniqueKey(), size: 10 });
+      async function* stalling() {
+        yield Buffer.from('abc');
+        // Longer than BODY_IDLE_TIMEOUT_MS (1 s in the e2e mesh).
+        await new Promise((r) => setTimeout(r, 3000));
+        yield Buffer.from('defghij');
+      }
+      const res = await raw('PUT', new URL(file.uploadUrl).pathname, { headers: { 'content-type': 'text/plain', 'content-length': '10' }, chunks: stalling() });
+      expect(res.status).toBe(408);
+      expect((await files.getFile({ id: file.id })).file).toMatchObject({ status: 'upload_failed', size: null });
+    });
+
     it('refuse content of another type than declared (415)', async () => {
       const { file } = await files.upsertFile({ key: uniqueKey(), size: 2, contentType: 'text/plain' });
       const res = await put(file.uploadUrl, '{}', { 'content-type': 'application/json' });

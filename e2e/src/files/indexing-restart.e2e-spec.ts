@@ -24,6 +24,7 @@ describe('indexing across a restart of the files service', () => {
       { length: sections },
       (_, i) => `## Section ${i}\n\nParagraph ${i} tells of the lighthouse keeper's ${i}th night, long enough to be a passage of its own.\n`,
     ).join('\n');
+    const { file: kept } = await files.uploadFile({ key: 'kept.bin', content: Buffer.from('kept across restarts') });
     const { file } = await files.uploadFile({ key: 'long.md', content: markdown, index: true });
     const databaseUrl = own.mesh.settings.databaseUrl;
     const attempts = async () =>
@@ -52,5 +53,8 @@ describe('indexing across a restart of the files service', () => {
     expect(Number(positions)).toBe(sections * 2);
     const { passages } = await files.searchFiles({ query: 'lighthouse keeper 1234th night', limit: 1, contextDepth: 0 });
     expect(passages[0].content).toContain('Paragraph 1234 ');
+    // Contents live in the blob store, not in a process: the restarted service serves them.
+    const content = await fetch((await files.getFile({ id: kept.id })).file.url);
+    expect(await content.text()).toBe('kept across restarts');
   }, 120000);
 });

@@ -84,23 +84,25 @@ export class FileContentController {
    */
   private async *bounded(req: Request, limit: number): AsyncGenerator<Uint8Array> {
     let received = 0;
-    let idle: NodeJS.Timeout | undefined;
-    const arm = () => {
-      clearTimeout(idle);
-      idle = setTimeout(() => req.destroy(Errors.requestTimeout(`pause for more than ${this.config.bodyIdleTimeoutMs} ms`)), this.config.bodyIdleTimeoutMs);
-    };
-    arm();
-    try {
-      for await (const chunk of req as AsyncIterable<Buffer>) {
-        received += chunk.length;
-        if (received > limit) throw tooLarge(limit);
-        arm();
-        yield chunk;
+    const chunks = (req as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+    const idleMs = this.config.bodyIdleTimeoutMs;
+    for (;;) {
+      let idle: NodeJS.Timeout | undefined;
+      const stalled = new Promise<never>((_, reject) => {
+        idle = setTimeout(() => reject(Errors.requestTimeout(`pause for more than ${idleMs} ms`)), idleMs);
+      });
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await Promise.race([chunks.next(), stalled]);
+      } catch (error) {
+        throw ApiError.isApiError(error) ? error : Errors.invalidPayload('The content did not arrive whole');
+      } finally {
+        clearTimeout(idle);
       }
-    } catch (error) {
-      throw ApiError.isApiError(error) ? error : Errors.invalidPayload('The content did not arrive whole');
-    } finally {
-      clearTimeout(idle);
+      if (next.done) return;
+      received += next.value.length;
+      if (received > limit) throw tooLarge(limit);
+      yield next.value;
     }
   }
 }
