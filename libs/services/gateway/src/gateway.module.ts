@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, PlatformConfig } from '@platform/config';
 import { ALL_OPERATIONS } from '@platform/contracts';
 import { JsonLogger } from '@platform/logging';
-import { BlobStore, BusTransport, MessagingModule, NATS_TRANSPORT, NatsBlobStore } from '@platform/messaging';
+import { BLOB_STORE_PROVIDER, BusTransport, MessagingModule, NATS_TRANSPORT } from '@platform/messaging';
 import { FileContentController } from './files/file-content.controller';
 import { HealthController } from './health/health.controller';
 import { operationControllers } from './routes/operation-routes';
@@ -19,14 +19,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [ConfigModule.forRoot(config), MessagingModule.forRoot(transport)],
       controllers: [HealthController, WebchatPageController, FileContentController, ...operationControllers(ALL_OPERATIONS)],
-      providers: [
-        StreamRelay,
-        RequestBodyReader,
-        RateLimits,
-        WidgetAssets,
-        { provide: JsonLogger, useValue: logger },
-        { provide: BlobStore, useClass: NatsBlobStore },
-      ],
+      providers: [StreamRelay, RequestBodyReader, RateLimits, WidgetAssets, { provide: JsonLogger, useValue: logger }, BLOB_STORE_PROVIDER],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { LOG_LEVELS, LogLevelName } from '@platform/logging';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
@@ -300,6 +300,40 @@ export class PlatformConfig {
   @Max(7 * 24 * 3600)
   filesUrlTtlS = 3600;
 
+  /** Where file contents are kept: `nats` (the JetStream object store of NATS_URL) or `s3` (an S3-compatible bucket). */
+  @IsIn(['nats', 's3'], { message: 'FILES_STORE must be nats or s3' })
+  filesStore: 'nats' | 's3' = 'nats';
+
+  /** S3 (FILES_STORE=s3): the endpoint of an S3-compatible service (MinIO…); AWS's when unset. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^https?:\/\/[^/]+(\/.*)?$/, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  s3Endpoint?: string;
+
+  @IsString()
+  @Matches(/^[a-z0-9-]{1,40}$/, { message: 'S3_REGION must be a region name such as us-east-1' })
+  s3Region = 'us-east-1';
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name' })
+  s3Bucket?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  s3AccessKeyId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  s3SecretAccessKey?: string;
+
+  /** Address buckets as `<endpoint>/<bucket>` (MinIO and most S3-compatible services) rather than `<bucket>.<endpoint>`. */
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'S3_FORCE_PATH_STYLE must be true or false' })
+  s3ForcePathStyle = true;
+
   /** Least severe level written to the log. */
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   logLevel: LogLevelName = 'info';
@@ -347,6 +381,13 @@ const ENV_NAMES: Record<keyof PlatformConfig, string> = {
   apiCorsOrigins: 'API_CORS_ORIGINS',
   filesMaxSizeBytes: 'FILES_MAX_SIZE_BYTES',
   filesUrlTtlS: 'FILES_URL_TTL_S',
+  filesStore: 'FILES_STORE',
+  s3Endpoint: 'S3_ENDPOINT',
+  s3Region: 'S3_REGION',
+  s3Bucket: 'S3_BUCKET',
+  s3AccessKeyId: 'S3_ACCESS_KEY_ID',
+  s3SecretAccessKey: 'S3_SECRET_ACCESS_KEY',
+  s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
 };
 
 export class ConfigError extends Error {}
@@ -362,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (raw.publicUrl === undefined && overrides.publicUrl === undefined) raw.publicUrl = `http://localhost:${overrides.port ?? raw.port ?? 3000}`;
   const config = plainToInstance(PlatformConfig, { ...raw, ...overrides });
   const problems = validateSync(config, { forbidUnknownValues: true });
+  if (config.filesStore === 's3' && config.s3Bucket === undefined) throw new ConfigError('Invalid settings: FILES_STORE=s3 needs S3_BUCKET');
   if ((config.natsUser === undefined) !== (config.natsPassword === undefined)) {
     throw new ConfigError('Invalid settings: NATS_USER and NATS_PASSWORD must be set together');
   }

@@ -13,3 +13,4 @@ export * from './operations';
 export * from './raw-json';
 export * from './publish-deferral';
 export * from './blob-store';
+export * from './blob-store.provider';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BlobStore, NatsBlobStore } from '@platform/messaging';
+import { BLOB_STORE_PROVIDER } from '@platform/messaging';
 import { Indexer } from '../passages/indexer';
 import { PassagesRepository } from '../passages/passages.repository';
 import { FileAddresses } from '../transfers/file-addresses';
@@ -13,16 +13,7 @@ import { Housekeeping } from './housekeeping';
 /** Files, their contents (the blob store and the signed addresses the gateway moves them by) and their indexing. */
 @Module({
   controllers: [FilesController, TransfersController],
-  providers: [
-    FilesRepository,
-    PassagesRepository,
-    FilesService,
-    FileTagsService,
-    FileAddresses,
-    Indexer,
-    Housekeeping,
-    { provide: BlobStore, useClass: NatsBlobStore },
-  ],
+  providers: [FilesRepository, PassagesRepository, FilesService, FileTagsService, FileAddresses, Indexer, Housekeeping, BLOB_STORE_PROVIDER],
   exports: [FilesRepository, PassagesRepository, FilesService, Indexer],
 })
 export class FileContentsModule {}
