@@ -30,7 +30,7 @@ const CHUNK_BYTES = 128 * 1024;
  * object store publishes chunks without waiting, so without this a fast sender would pile its
  * whole content up in the connection's outbound buffer.
  */
-const IN_FLIGHT_BYTES = 512 * 1024;
+const IN_FLIGHT_BYTES = 256 * 1024;
 
 @Injectable()
 export class NatsBlobStore extends BlobStore {
