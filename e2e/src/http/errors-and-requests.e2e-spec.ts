@@ -6,7 +6,7 @@ describe('request handling at the gateway', () => {
       ['GET', '/nope'],
       ['GET', '/v1/admin/nope'],
       ['DELETE', '/v1/chat/integrations/configure'],
-      ['GET', '/v1/files/x'],
+      ['GET', '/v1/files/x/y/z'],
     ]) {
       const res = await raw(method, path, { headers: { authorization: `Bearer ${e2e.token}` } });
       expect(res.status).toBe(404);

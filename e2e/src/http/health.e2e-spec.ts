@@ -10,7 +10,7 @@ describe('GET /health', () => {
     expect(res.json).toEqual({
       status: 'ok',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-      services: { runtime: 'ok', admin: 'ok', chat: 'ok', bots: 'ok', tables: 'ok' },
+      services: { runtime: 'ok', admin: 'ok', chat: 'ok', bots: 'ok', tables: 'ok', files: 'ok' },
       // The one-process platform has no NATS.
       jetstream: process.env.E2E_MODE === 'embedded' ? 'not used' : 'ok',
     });
@@ -72,7 +72,7 @@ describe('GET /health', () => {
       expect(await res.json()).toEqual({
         status: 'degraded',
         version: expect.any(String),
-        services: { runtime: 'unavailable', admin: 'unavailable', chat: 'unavailable', bots: 'unavailable', tables: 'unavailable' },
+        services: { runtime: 'unavailable', admin: 'unavailable', chat: 'unavailable', bots: 'unavailable', tables: 'unavailable', files: 'unavailable' },
         jetstream: 'ok',
       });
     });

@@ -6,6 +6,7 @@ import { BusTransport, LocalBroker, startService } from '@platform/messaging';
 import { AdminModule } from '@platform/admin-service';
 import { BotsModule } from '@platform/bots-service';
 import { ChatModule } from '@platform/chat-service';
+import { FilesModule } from '@platform/files-service';
 import { createGateway } from '@platform/gateway-service';
 import { RuntimeModule } from '@platform/runtime-service';
 import { TablesServiceModule } from '@platform/tables-service';
@@ -17,6 +18,7 @@ const SERVICE_MODULES: Record<ServiceName, (config: PlatformConfig, transport: B
   chat: (config, transport) => ChatModule.forRoot(config, transport),
   bots: (config, transport) => BotsModule.forRoot(config, transport),
   tables: (config, transport) => TablesServiceModule.forRoot(config, transport),
+  files: (config, transport) => FilesModule.forRoot(config, transport),
 };
 
 export interface OneProcess {

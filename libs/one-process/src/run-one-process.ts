@@ -37,6 +37,8 @@ export function runOneProcess(): void {
         singleSessionDatabase: true,
       });
     }
+    // Without NATS, file contents stay beside the embedded database unless FILES_STORE says otherwise.
+    if (!process.env.FILES_STORE) config = loadConfig(process.env, { ...config, filesStore: 'disk' });
     const platform = await startOneProcess(config, (name) => new JsonLogger(name, config.logLevel));
     logger.event('info', `Platform listening at ${config.publicUrl} (port ${config.port}); API docs at ${config.publicUrl}/docs`, {
       port: config.port,

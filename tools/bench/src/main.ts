@@ -14,9 +14,13 @@ import { prepareOperations } from './fixtures';
 import { cpuMs, rssMb } from './cpu-time';
 import { startRawHop } from './raw-hop/raw-hop';
 import { measureTables, tablesReport } from './tables';
+import { FilesFigures, measureFiles, reportFiles } from './files';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+/** `BENCH_ONLY=files,bot-loop`: only these cases (operations, bot-loop, deployed-bot, tables, files, in-process); all by default. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((c) => c.trim());
+const wants = (name: string) => !ONLY || ONLY.includes(name);
 
 /**
  * `npm run bench`: each core operation under concurrent load through the gateway, once on the
@@ -34,8 +38,6 @@ async function main() {
 
   // The bot loop's bot listens on this machine; its platform must be allowed to deliver there.
   process.env.DELIVERY_ALLOWED_NETWORKS ??= '127.0.0.0/8';
-  // `BENCH_ONLY=tables npm run bench`: the tables cases alone.
-  if (process.env.BENCH_ONLY === 'tables') return benchTablesOnly(runId, token);
   const meshDb = `bp_bench_mesh_${runId}`;
   const mesh = await Mesh.start({
     databaseUrl: await createTestDatabase(meshDb),
@@ -45,35 +47,41 @@ async function main() {
   });
   let loop: BotLoopFigures | undefined;
   let deployed: DeployedBotFigures | undefined;
+  let files: FilesFigures | undefined;
   try {
-    // The anchor first, on the same Postgres database and NATS server as the mesh.
-    const raw = await startRawHop(mesh.settings.databaseUrl, `bench_raw_${runId}`);
-    try {
-      anchor = await measured(raw.url, raw.operation, raw.pids);
-      printLine('raw', raw.operation.name, anchor);
-    } finally {
-      await raw.stop();
+    if (wants('operations')) {
+      // The anchor first, on the same Postgres database and NATS server as the mesh.
+      const raw = await startRawHop(mesh.settings.databaseUrl, `bench_raw_${runId}`);
+      try {
+        anchor = await measured(raw.url, raw.operation, raw.pids);
+        printLine('raw', raw.operation.name, anchor);
+      } finally {
+        await raw.stop();
+      }
+      const meshPids = Object.fromEntries(['gateway', ...SERVICES].map((name) => [name, mesh.pid(name)!]));
+      await run('mesh', mesh.url, await prepareOperations(mesh.url, token), results, meshPids);
+      for (const [name, pid] of Object.entries(meshPids)) memory[name] = rssMb(pid);
     }
-    const meshPids = Object.fromEntries(['gateway', ...SERVICES].map((name) => [name, mesh.pid(name)!]));
-    await run('mesh', mesh.url, await prepareOperations(mesh.url, token), results, meshPids);
-    for (const [name, pid] of Object.entries(meshPids)) memory[name] = rssMb(pid);
-    loop = await measureBotLoop(mesh.url, token);
-    deployed = await measureDeployedBot(mesh.url, token);
-    process.stdout.write(tablesReport(await measureTables(mesh.url, token, mesh.pid('tables'))));
+    if (wants('bot-loop')) loop = await measureBotLoop(mesh.url, token);
+    if (wants('deployed-bot')) deployed = await measureDeployedBot(mesh.url, token);
+    if (wants('tables')) process.stdout.write(tablesReport(await measureTables(mesh.url, token, mesh.pid('tables'))));
+    if (wants('files')) files = await measureFiles(mesh, token);
   } finally {
     await mesh.stopAll();
     await dropTestDatabase(meshDb);
   }
 
-  const localDb = `bp_bench_local_${runId}`;
-  const config = loadConfig(process.env, { databaseUrl: await createTestDatabase(localDb), bootstrapToken: token, port: await freePort() });
-  // The whole platform in the bench's own process, services wired by direct calls: what the NATS hop costs.
-  const local = await startOneProcess(config, (name) => new JsonLogger(name, 'warn'), '127.0.0.1');
-  try {
-    await run('local', local.url, await prepareOperations(local.url, token), results, { 'one process': process.pid });
-  } finally {
-    await local.close();
-    await dropTestDatabase(localDb);
+  if (wants('operations') && wants('in-process')) {
+    const localDb = `bp_bench_local_${runId}`;
+    const config = loadConfig(process.env, { databaseUrl: await createTestDatabase(localDb), bootstrapToken: token, port: await freePort() });
+    // The whole platform in the bench's own process, services wired by direct calls: what the NATS hop costs.
+    const local = await startOneProcess(config, (name) => new JsonLogger(name, 'warn'), '127.0.0.1');
+    try {
+      await run('local', local.url, await prepareOperations(local.url, token), results, { 'one process': process.pid });
+    } finally {
+      await local.close();
+      await dropTestDatabase(localDb);
+    }
   }
 
   report(results, anchor, memory);
@@ -92,6 +100,7 @@ async function main() {
         `Cold start (deploy answered → first reply): ${deployed.coldStartMs} ms. Memory of an idle deployed bot: ${deployed.idleBotRssMb.toFixed(0)} MB resident\n`,
     );
   }
+  if (files) process.stdout.write(reportFiles(files));
 }
 
 type Measured = Measurement & { cpuMsPerRequest: Record<string, number> };
@@ -123,23 +132,6 @@ async function run(mode: 'mesh' | 'local', url: string, operations: Operation[],
     (results[op.name] ??= {})[mode] = m;
     printLine(mode, op.name, m);
     if (m.failures > 0) throw new Error(`${op.name} failed ${m.failures} times under load in ${mode} mode`);
-  }
-}
-
-/** The tables cases on a mesh of their own. */
-async function benchTablesOnly(runId: string, token: string): Promise<void> {
-  const database = `bp_bench_tables_${runId}`;
-  const mesh = await Mesh.start({
-    databaseUrl: await createTestDatabase(database),
-    natsPrefix: `bench_${runId}`,
-    bootstrapToken: token,
-    logDir: join(tmpdir(), `bp-bench-${runId}`),
-  });
-  try {
-    process.stdout.write(tablesReport(await measureTables(mesh.url, token, mesh.pid('tables'))));
-  } finally {
-    await mesh.stopAll();
-    await dropTestDatabase(database);
   }
 }
 

@@ -2,7 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, PlatformConfig } from '@platform/config';
 import { ALL_OPERATIONS } from '@platform/contracts';
 import { JsonLogger } from '@platform/logging';
-import { BusTransport, MessagingModule, NATS_TRANSPORT } from '@platform/messaging';
+import { BLOB_STORE_PROVIDER, BusTransport, MessagingModule, NATS_TRANSPORT } from '@platform/messaging';
+import { FileContentController } from './files/file-content.controller';
 import { HealthController } from './health/health.controller';
 import { operationControllers } from './routes/operation-routes';
 import { RateLimits } from './http/rate-limits';
@@ -17,8 +18,8 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [ConfigModule.forRoot(config), MessagingModule.forRoot(transport)],
-      controllers: [HealthController, WebchatPageController, ...operationControllers(ALL_OPERATIONS)],
-      providers: [StreamRelay, RequestBodyReader, RateLimits, WidgetAssets, { provide: JsonLogger, useValue: logger }],
+      controllers: [HealthController, WebchatPageController, FileContentController, ...operationControllers(ALL_OPERATIONS)],
+      providers: [StreamRelay, RequestBodyReader, RateLimits, WidgetAssets, { provide: JsonLogger, useValue: logger }, BLOB_STORE_PROVIDER],
     };
   }
 }

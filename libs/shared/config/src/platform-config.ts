@@ -319,6 +319,58 @@ export class PlatformConfig {
   @Max(1_000_000)
   workspaceMemberQuota = 1000;
 
+  /** Largest file the files API stores, in bytes; a larger upload is refused (413) before any byte is kept. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(5 * 1024 * 1024 * 1024)
+  filesMaxSizeBytes = 100 * 1024 * 1024;
+
+  /** How long the signed upload and download addresses of files stay valid, in seconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(7 * 24 * 3600)
+  filesUrlTtlS = 3600;
+
+  /**
+   * Where file contents are kept: `nats` (the JetStream object store of NATS_URL), `s3` (an
+   * S3-compatible bucket) or `disk` (files in DATA_DIR/blobs, for the one-process platform only:
+   * replicas on other machines would not see them). The one-process platform uses `disk` unless set.
+   */
+  @IsIn(['nats', 's3', 'disk'], { message: 'FILES_STORE must be nats, s3 or disk' })
+  filesStore: 'nats' | 's3' | 'disk' = 'nats';
+
+  /** S3 (FILES_STORE=s3): the endpoint of an S3-compatible service (MinIO…); AWS's when unset. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^https?:\/\/[^/]+(\/.*)?$/, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  s3Endpoint?: string;
+
+  @IsString()
+  @Matches(/^[a-z0-9-]{1,40}$/, { message: 'S3_REGION must be a region name such as us-east-1' })
+  s3Region = 'us-east-1';
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name' })
+  s3Bucket?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  s3AccessKeyId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  s3SecretAccessKey?: string;
+
+  /** Address buckets as `<endpoint>/<bucket>` (MinIO and most S3-compatible services) rather than `<bucket>.<endpoint>`. */
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'S3_FORCE_PATH_STYLE must be true or false' })
+  s3ForcePathStyle = true;
+
   /** Least severe level written to the log. */
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   logLevel: LogLevelName = 'info';
@@ -368,6 +420,15 @@ export const ENV_NAMES: Record<Exclude<keyof PlatformConfig, 'singleSessionDatab
   trustProxyHops: 'TRUST_PROXY_HOPS',
   corsOrigins: 'CORS_ORIGINS',
   apiCorsOrigins: 'API_CORS_ORIGINS',
+  filesMaxSizeBytes: 'FILES_MAX_SIZE_BYTES',
+  filesUrlTtlS: 'FILES_URL_TTL_S',
+  filesStore: 'FILES_STORE',
+  s3Endpoint: 'S3_ENDPOINT',
+  s3Region: 'S3_REGION',
+  s3Bucket: 'S3_BUCKET',
+  s3AccessKeyId: 'S3_ACCESS_KEY_ID',
+  s3SecretAccessKey: 'S3_SECRET_ACCESS_KEY',
+  s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
 };
 
 export class ConfigError extends Error {}
@@ -383,6 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (raw.publicUrl === undefined && overrides.publicUrl === undefined) raw.publicUrl = `http://localhost:${overrides.port ?? raw.port ?? 3000}`;
   const config = plainToInstance(PlatformConfig, { ...raw, ...overrides });
   const problems = validateSync(config, { forbidUnknownValues: true });
+  if (config.filesStore === 's3' && config.s3Bucket === undefined) throw new ConfigError('Invalid settings: FILES_STORE=s3 needs S3_BUCKET');
   if ((config.natsUser === undefined) !== (config.natsPassword === undefined)) {
     throw new ConfigError('Invalid settings: NATS_USER and NATS_PASSWORD must be set together');
   }

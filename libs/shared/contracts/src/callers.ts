@@ -37,7 +37,12 @@ export interface ServiceCaller {
   userId?: string;
 }
 
-export type Caller = AdminCaller | RuntimeCaller | ChatCaller | ServiceCaller;
+/** Whoever presents a signed file address: the address is the credential, the caller is nobody in particular. */
+export interface SignedCaller {
+  signed: true;
+}
+
+export type Caller = AdminCaller | RuntimeCaller | ChatCaller | ServiceCaller | SignedCaller;
 
 export function isServiceCaller(caller: unknown): caller is ServiceCaller {
   return typeof caller === 'object' && caller !== null && typeof (caller as ServiceCaller).service === 'string';

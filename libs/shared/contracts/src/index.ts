@@ -43,3 +43,4 @@ export * from './operations';
 export * from './dto/tables/tables.dto';
 export * from './dto/webchat/webchat.dto';
 export * from './dto/webchat/webchat-mapping';
+export * from './dto/files/files.dto';

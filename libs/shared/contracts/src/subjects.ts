@@ -30,5 +30,5 @@ export const Subjects = {
   signals: (botId: string, conversationId: string) => `signals.${botId}.${conversationId}`,
 } as const;
 
-export const SERVICES = ['runtime', 'admin', 'chat', 'bots', 'tables'] as const;
+export const SERVICES = ['runtime', 'admin', 'chat', 'bots', 'tables', 'files'] as const;
 export type ServiceName = (typeof SERVICES)[number];

@@ -12,3 +12,6 @@ export * from './expiring-cache';
 export * from './operations';
 export * from './raw-json';
 export * from './publish-deferral';
+export * from './blob-store';
+export * from './blob-store.provider';
+export * from './disk-blob-store';

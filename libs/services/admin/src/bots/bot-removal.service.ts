@@ -38,10 +38,11 @@ export class BotRemoval {
     }
   }
 
-  /** The bot's code is unregistered and stopped, and its data deleted in the runtime and the tables service. */
+  /** The bot's code is unregistered and stopped, and its data deleted in the runtime, the tables and the files services. */
   private async purge(botId: string): Promise<void> {
     await this.bus.call(Internal.stopBot, serviceEnvelope(ADMIN, { body: { botId } }));
     await this.bus.call(Internal.purgeBot, serviceEnvelope(ADMIN, { body: { botId } }), { timeoutMs: PURGE_TIMEOUT_MS });
     await this.bus.call(Internal.purgeBotTables, serviceEnvelope(ADMIN, { body: { botId } }), { timeoutMs: PURGE_TIMEOUT_MS });
+    await this.bus.call(Internal.purgeBotFiles, serviceEnvelope(ADMIN, { body: { botId } }), { timeoutMs: PURGE_TIMEOUT_MS });
   }
 }

@@ -15,6 +15,17 @@ export interface HttpFamily {
 
 /** The families served over HTTP, each with its credential (docs/contracts.md, "Authentication"). */
 export const HTTP_FAMILIES: Partial<Record<Family, HttpFamily>> = {
+  files: {
+    caller: (req) => HttpCallers.runtime(req.headers),
+    prefixParams: [],
+    documentation: () =>
+      applyDecorators(
+        ApiBearerAuth(),
+        ApiHeader({ name: 'x-bot-id', required: true, description: 'Bot the request acts on' }),
+        ApiHeader({ name: 'x-integration-id', required: false, description: 'Integration installed on the bot' }),
+        ApiHeader({ name: 'x-integration-alias', required: false, description: 'Alias of the integration instance on the bot' }),
+      ),
+  },
   runtime: {
     caller: (req) => HttpCallers.runtime(req.headers),
     prefixParams: [],

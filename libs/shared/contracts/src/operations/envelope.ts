@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidationError, validateSync } from 'class-validator';
+import { Equals, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidationError, validateSync } from 'class-validator';
 import type { Type } from '@nestjs/common';
 import { Caller, Envelope, isServiceCaller } from '../callers';
 import { Errors } from '../errors/api-error';
@@ -36,6 +36,13 @@ class ServiceCallerDto {
 const CALLER_BY_FAMILY: Record<string, Type<object>> = { admin: AdminCallerDto, runtime: RuntimeCallerDto, chat: ChatCallerDto, webchat: ChatCallerDto };
 /** The tables API takes the runtime API's credentials. */
 CALLER_BY_FAMILY.tables = RuntimeCallerDto;
+/** So does the files API. */
+CALLER_BY_FAMILY.files = RuntimeCallerDto;
+
+/** The caller of an operation whose input carries its own credential (a signed file address): nobody in particular. */
+class SignedCallerDto {
+  @Equals(true) signed: true;
+}
 
 /** What a handler receives: the envelope checked against its operation's contract. */
 export interface ValidatedRequest<O extends AnyOperation = AnyOperation> {
@@ -67,7 +74,7 @@ export function validateEnvelope<O extends AnyOperation>(op: O, envelope: unknow
   if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey))) {
     throw Errors.invalidPayload('The Idempotency-Key must be 1 to 255 visible ASCII characters');
   }
-  const callerClass = isServiceCaller(caller) ? ServiceCallerDto : CALLER_BY_FAMILY[op.family];
+  const callerClass = isServiceCaller(caller) ? ServiceCallerDto : op.access.kind === 'signed' ? SignedCallerDto : CALLER_BY_FAMILY[op.family];
   if (!callerClass) throw Errors.invalidPayload(`Operation ${op.name} admits only service callers`);
   check(callerClass, caller, 'Malformed request envelope: caller');
   const input = Object.assign(

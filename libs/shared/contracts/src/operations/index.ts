@@ -1,5 +1,6 @@
 import { AdminOperations } from './admin';
 import { ChatOperations } from './chat';
+import { FilesOperations } from './files';
 import { InternalOperations } from './internal';
 import { AnyOperation } from './operation';
 import { RuntimeOperations } from './runtime';
@@ -8,7 +9,7 @@ import { WebchatOperations } from './webchat';
 
 export * from './operation';
 export * from './envelope';
-export { AdminOperations, ChatOperations, InternalOperations, RuntimeOperations, TablesOperations, WebchatOperations };
+export { AdminOperations, ChatOperations, FilesOperations, InternalOperations, RuntimeOperations, TablesOperations, WebchatOperations };
 
 /** Every operation of the platform, each declared once in its family's file. */
 export const ALL_OPERATIONS: readonly AnyOperation[] = [
@@ -17,6 +18,7 @@ export const ALL_OPERATIONS: readonly AnyOperation[] = [
   ChatOperations,
   WebchatOperations,
   TablesOperations,
+  FilesOperations,
   InternalOperations,
 ].flatMap((family) => Object.values(family) as AnyOperation[]);
 

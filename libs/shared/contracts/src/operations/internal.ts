@@ -14,6 +14,7 @@ import {
 } from '../dto/internal.dto';
 import { ListMessagesResponse } from '../dto/runtime/messages.dto';
 import { BotActivityQuery, BotActivityResponse } from '../dto/runtime/bot-extras.dto';
+import { CompleteFileUploadBody, FailFileUploadBody, FileTransferBody } from '../dto/files/files.dto';
 import { defineOperations } from './operation';
 
 /**
@@ -27,7 +28,7 @@ export const InternalOperations = defineOperations(
     authorizeRuntime: {
       summary: 'May this token act on this bot through the runtime API? Answers the bot, its workspace and installed integrations',
       body: AuthorizeRuntimeBody,
-      access: { kind: 'services', services: ['runtime', 'tables'] },
+      access: { kind: 'services', services: ['runtime', 'tables', 'files'] },
     },
     deliveryTarget: {
       summary: "Where and with what configuration the bot's events are delivered",
@@ -130,6 +131,37 @@ export const InternalOperations = defineOperations(
       body: RecentMessagesQuery,
       response: ListMessagesResponse,
       access: { kind: 'services', services: ['chat'] },
+    },
+
+    purgeBotFiles: {
+      summary: 'Delete every file of a bot, with its content and passages (its bot or workspace was deleted)',
+      service: 'files',
+      body: BotRef,
+      access: { kind: 'services', services: ['admin'] },
+    },
+    openFileUpload: {
+      summary: 'Check a signed upload address and claim it: answers where the content goes and its declared size',
+      service: 'files',
+      body: FileTransferBody,
+      access: { kind: 'signed' },
+    },
+    completeFileUpload: {
+      summary: 'The content of a claimed upload is stored: the file is uploaded, and indexed if asked',
+      service: 'files',
+      body: CompleteFileUploadBody,
+      access: { kind: 'signed' },
+    },
+    failFileUpload: {
+      summary: 'The content of a claimed upload could not be stored: the file records why',
+      service: 'files',
+      body: FailFileUploadBody,
+      access: { kind: 'signed' },
+    },
+    openFileDownload: {
+      summary: "Check a signed or public download address: answers where the file's content is",
+      service: 'files',
+      body: FileTransferBody,
+      access: { kind: 'signed' },
     },
   },
 );

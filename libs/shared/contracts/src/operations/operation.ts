@@ -6,7 +6,7 @@ import type { ServiceName } from '../subjects';
  * The API families: each has its own address prefix, credential and payload limit (see
  * docs/contracts.md). `internal` operations are asked by one service of another, never over HTTP.
  */
-export type Family = 'runtime' | 'admin' | 'chat' | 'webchat' | 'tables' | 'internal';
+export type Family = 'runtime' | 'admin' | 'chat' | 'webchat' | 'tables' | 'files' | 'internal';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -39,6 +39,8 @@ export type Access =
   | { kind: 'chat-visitor' }
   /** Web chat: a known webhook and its admin secret (the integration's encryption key). */
   | { kind: 'chat-admin' }
+  /** Anyone who reaches the bus; the input carries its own credential (a signed file address). */
+  | { kind: 'signed' }
   /** Internal: only these services. */
   | { kind: 'services'; services: ServiceName[] };
 

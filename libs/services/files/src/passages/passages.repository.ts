@@ -1,0 +1,153 @@
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { FileTagFilter } from '@platform/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { tagFilterSql, visibilitySql } from '../files/file-row';
+import { Passage } from './chunk';
+
+export interface PassageRow {
+  fileId: string;
+  position: number;
+  id: string;
+  content: string;
+  subtype: string;
+  pageNumber: number | null;
+  breadcrumb: string[];
+}
+
+export interface ScoredPassage extends PassageRow {
+  score: number;
+}
+
+/** Best full-text matches re-ranked with the phrase and trigram bonuses, per result asked for (at least `MIN_CANDIDATES`). */
+const CANDIDATES_PER_RESULT = 10;
+const MIN_CANDIDATES = 100;
+
+/** Rows per INSERT when storing a file's passages. */
+const INSERT_BATCH = 500;
+
+/** The only access to `files.passages`: storing a file's passages, reading them, searching them. */
+@Injectable()
+export class PassagesRepository implements OnApplicationBootstrap {
+  /** Schema of pg_trgm when the database has it (search then adds trigram similarity). */
+  private trigramSchema?: string;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const rows = (await this.db.query(
+      `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+    )) as Array<{ schema: string }>;
+    this.trigramSchema = rows[0]?.schema;
+  }
+
+  /** Replaces every passage of the file, in the caller's transaction. */
+  async replace(manager: EntityManager, botId: string, fileId: string, passages: Passage[], language: string): Promise<void> {
+    await manager.query(`DELETE FROM "files"."passages" WHERE "bot_id" = $1 AND "file_id" = $2`, [botId, fileId]);
+    for (let start = 0; start < passages.length; start += INSERT_BATCH) {
+      const batch = passages.slice(start, start + INSERT_BATCH);
+      await manager.query(
+        `INSERT INTO "files"."passages" ("bot_id", "file_id", "position", "id", "content", "subtype", "page_number", "breadcrumb", "language", "tsv")
+         SELECT $1, $2, p.position, p.id::uuid, p.content, p.subtype, p.page_number, p.breadcrumb, $3::regconfig,
+                setweight(to_tsvector($3::regconfig, array_to_string(p.breadcrumb, ' ')), 'B') || setweight(to_tsvector($3::regconfig, p.content), 'A')
+           FROM jsonb_to_recordset($4::jsonb) AS p(position int, id text, content text, subtype text, page_number int, breadcrumb text[])`,
+        [
+          botId,
+          fileId,
+          language,
+          JSON.stringify(
+            batch.map((p, i) => ({
+              position: start + i,
+              id: randomUUID(),
+              content: p.content,
+              subtype: p.subtype,
+              page_number: p.pageNumber ?? null,
+              breadcrumb: p.breadcrumb,
+            })),
+          ),
+        ],
+      );
+    }
+  }
+
+  /** Copies a file's passages to another file of a bot (copyFile). */
+  async copy(manager: EntityManager, botId: string, fromFileId: string, toBotId: string, toFileId: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO "files"."passages" ("bot_id", "file_id", "position", "id", "content", "subtype", "page_number", "breadcrumb", "language", "tsv")
+       SELECT $3, $4, "position", gen_random_uuid(), "content", "subtype", "page_number", "breadcrumb", "language", "tsv"
+         FROM "files"."passages" WHERE "bot_id" = $1 AND "file_id" = $2`,
+      [botId, fromFileId, toBotId, toFileId],
+    );
+  }
+
+  async list(botId: string, fileId: string, offset: number, limit: number): Promise<PassageRow[]> {
+    return (await this.db.query(
+      `SELECT "file_id" AS "fileId", "position", "id", "content", "subtype", "page_number" AS "pageNumber", "breadcrumb"
+         FROM "files"."passages" WHERE "bot_id" = $1 AND "file_id" = $2 ORDER BY "position" LIMIT $3 OFFSET $4`,
+      [botId, fileId, limit, offset],
+    )) as PassageRow[];
+  }
+
+  /** Passages of files around given positions (the context of search results). */
+  async around(botId: string, spots: Array<{ fileId: string; from: number; to: number }>): Promise<PassageRow[]> {
+    if (spots.length === 0) return [];
+    return (await this.db.query(
+      `SELECT p."file_id" AS "fileId", p."position", p."id", p."content", p."subtype", p."page_number" AS "pageNumber", p."breadcrumb"
+         FROM "files"."passages" p
+         JOIN jsonb_to_recordset($2::jsonb) AS s(file_id text, "from" int, "to" int) ON p."file_id" = s.file_id AND p."position" BETWEEN s."from" AND s."to"
+        WHERE p."bot_id" = $1
+        ORDER BY p."file_id", p."position"`,
+      [botId, JSON.stringify(spots.map((s) => ({ file_id: s.fileId, from: s.from, to: s.to })))],
+    )) as PassageRow[];
+  }
+
+  /**
+   * The bot's passages best matching a question: full-text search in each passage's own
+   * language (every word stemmed, any of them matching, as a prefix too), ranked by cover density
+   * (`ts_rank_cd`), with a bonus where the words appear as a phrase and, when pg_trgm is there,
+   * trigram similarity for near spellings. Headings count half: the answer is in the text under
+   * them (whose breadcrumb holds the heading's words too). Only indexed, live files of the bot,
+   * filtered by tags.
+   */
+  async search(botId: string, question: string, tags: FileTagFilter | undefined, limit: number, integrationAlias?: string): Promise<ScoredPassage[]> {
+    const params: unknown[] = [botId, question];
+    const tagSql = tagFilterSql('f."tags"', tags, params.length + 1);
+    params.push(...tagSql.params);
+    if (integrationAlias !== undefined) {
+      params.push(integrationAlias);
+      tagSql.sql.push(visibilitySql('f', params.length));
+    }
+    params.push(Math.max(limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES), limit);
+    const trigram = this.trigramSchema ? `+ 0.3 * "${this.trigramSchema}".word_similarity($2, c."content")` : '';
+    const heading = (alias: string) => `CASE WHEN ${alias}."subtype" IN ('title', 'subtitle') THEN 0.5 ELSE 1 END`;
+    // Ranked in two steps: the cheap frequency rank (ts_rank) over every match picks the
+    // candidates; cover density, the phrase and trigram bonuses rank those.
+    const rows = (await this.db.query(
+      `WITH languages AS (SELECT DISTINCT "language" FROM "files"."files" WHERE "bot_id" = $1 AND "indexed" AND "language" IS NOT NULL),
+            terms AS (
+              SELECT l."language",
+                     (SELECT string_agg(quote_literal(t.lexeme) || ':*', ' | ') FROM unnest(to_tsvector(l."language", $2)) t) AS words,
+                     phraseto_tsquery(l."language", $2) AS phrase
+                FROM languages l),
+            queries AS MATERIALIZED (SELECT "language", words::tsquery AS tsq, phrase FROM terms WHERE words IS NOT NULL),
+            candidates AS (
+              SELECT p."file_id", p."position", p."id", p."content", p."subtype", p."page_number", p."breadcrumb", p."tsv", q.tsq, q.phrase,
+                     ts_rank(p."tsv", q.tsq, 1) * ${heading('p')} AS rank
+                FROM "files"."passages" p
+                JOIN queries q ON p."language" = q."language"
+                JOIN "files"."files" f ON f."bot_id" = p."bot_id" AND f."id" = p."file_id"
+               WHERE p."bot_id" = $1 AND p."tsv" @@ q.tsq AND f."indexed" AND (f."expires_at" IS NULL OR f."expires_at" > now())
+                     ${tagSql.sql.map((c) => `AND ${c}`).join(' ')}
+               ORDER BY rank DESC
+               LIMIT $${params.length - 1})
+       SELECT c."file_id" AS "fileId", c."position", c."id", c."content", c."subtype", c."page_number" AS "pageNumber", c."breadcrumb",
+              ((ts_rank_cd(c."tsv", c.tsq, 1) + 2 * ts_rank_cd(c."tsv", c.phrase, 1) ${trigram}) * ${heading('c')})::float8 AS "score"
+         FROM candidates c
+        ORDER BY "score" DESC, c."file_id", c."position"
+        LIMIT $${params.length}`,
+      params,
+    )) as ScoredPassage[];
+    return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  }
+}
