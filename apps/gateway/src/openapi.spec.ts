@@ -16,7 +16,7 @@ describe('the OpenAPI document', () => {
     expect(document.info.version).toBe('1.82.0');
     const operations = Object.values(document.paths).flatMap((path) => Object.values(path)) as Array<Record<string, any>>;
     for (const operation of operations) {
-      expect(operation.tags).toEqual([expect.stringMatching(/^(runtime|admin|chat|webchat) · [a-z-]+$/)]);
+      expect(operation.tags).toEqual([expect.stringMatching(/^(runtime|admin|chat|webchat|tables|files) · [a-z-]+$/)]);
       expect(['documented', 'experimental']).toContain(operation['x-stability']);
     }
     const ids = operations.map((operation) => operation.operationId);

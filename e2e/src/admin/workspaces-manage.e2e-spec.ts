@@ -40,7 +40,8 @@ async function runtimeRows(botId: string): Promise<Record<string, number>> {
 
 /**
  * A bot with a row in every runtime table: a chat user, conversation, participant, message and
- * its event, a deleted user's tombstone, a state, integration settings, and a log line (seeded: deliveries write log lines
+ * its event, a deleted user's tombstone, a state, analytics, a scheduled event, a workflow and a task,
+ * integration settings, and a log line (seeded: deliveries write log lines
  * only when the bot's url misbehaves, too late to wait for here).
  */
 async function botWithData(token: string, workspaceId: string) {
@@ -56,6 +57,15 @@ async function botWithData(token: string, workspaceId: string) {
   const runtime = client({ token, botId: bot.id, integrationAlias: 'webchat' });
   await runtime.configureIntegration({ identifier: `id-${randomBytes(3).toString('hex')}` });
   await runtime.setState({ type: 'conversation', id: conversation.id, name: 'memory', payload: { remembered: true } });
+  // Analytics, a reminder for later, a workflow and a task.
+  await runtime.trackAnalytics({ name: 'visits', count: 1 });
+  await runtime.createEvent({ type: 'reminder', payload: {}, conversationId: conversation.id, schedule: { delay: 3600000 } });
+  await runtime.createWorkflow({ name: 'onboarding', status: 'pending', conversationId: conversation.id });
+  const task = await raw('POST', '/v1/chat/tasks', {
+    headers: { authorization: `Bearer ${token}`, 'x-bot-id': bot.id, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'review', conversationId: conversation.id }),
+  });
+  expect(task.status).toBe(200);
   await sql(`INSERT INTO runtime.bot_logs (bot_id, id, timestamp, level, message) VALUES ($1, $2, now(), 'info', 'seeded')`, [
     bot.id,
     `log_${randomBytes(6).toString('hex')}`,

@@ -22,7 +22,9 @@ describe('every setting is documented where people look for it', () => {
       .split('\n')
       .filter((line) => line.startsWith('| `'))
       .map((line) => line.slice(3, line.indexOf('`', 3)));
-    expect(names.filter((name) => !rows.includes(name))).toEqual([]);
+    // A row such as `S3_*` documents every setting of that prefix.
+    const documented = (name: string) => rows.some((row) => row === name || (row.endsWith('*') && name.startsWith(row.slice(0, -1))));
+    expect(names.filter((name) => !documented(name))).toEqual([]);
   });
 
   it('in docker-compose.yml, with its default', () => {

@@ -68,8 +68,18 @@ export function fileTagFilterProblem(value: unknown): string | undefined {
 }
 
 /** The query's `tags`, as the client sends it (nested keys, or a JSON string). */
+/** deepObject and empty by default, as the other tag filters: "Try it out" sends none unless asked. */
+const FILE_TAGS_FILTER_DOCUMENTATION = {
+  type: 'object',
+  additionalProperties: true,
+  style: 'deepObject',
+  explode: true,
+  example: {},
+  description: 'Tag filter: values (OR) per key, or `{ not: … }`',
+} as const;
+
 const FileTagsFilter = () => (target: object, property: string) => {
-  ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Tag filter: values (OR) per key, or `{ not: … }`' })(target, property);
+  ApiPropertyOptional(FILE_TAGS_FILTER_DOCUMENTATION)(target, property);
   IsOptional()(target, property);
   Transform(({ value }: { value: unknown }) => {
     if (typeof value !== 'string') return value;
