@@ -91,8 +91,9 @@ describe('scheduled items across restarts', () => {
     await sleep(500);
     const deliveries = bot.received.filter((d) => d.event.type === 'backlog');
     expect(deliveries.map((d) => d.event.id)).toEqual(expected);
-    // Each on time, give or take the machine's load.
+    // Never early, and late only by the machine's load (two test workers on two cores here): the
+    // lateness under normal load is a figure of the bench, not of this test.
     for (const d of deliveries) expect(d.at).toBeGreaterThanOrEqual(base + Number(d.event.payload?.offset));
-    expect(Math.max(...deliveries.map((d) => d.at - base - Number(d.event.payload?.offset)))).toBeLessThan(1500);
+    expect(Math.max(...deliveries.map((d) => d.at - base - Number(d.event.payload?.offset)))).toBeLessThan(5000);
   });
 });
