@@ -37,7 +37,8 @@ export class RequestTransactions {
     manager.transaction = ((...args: unknown[]) => {
       // Already inside one: TypeORM's own handling (a savepoint on the shared runner).
       if (RequestTransactions.scope.getStore()) return own(...args);
-      const work = args[args.length - 1] as (transactional: EntityManager) => Promise<unknown>;
+      // (isolationLevel?, work): DataSource.transaction passes both, the second undefined without a level.
+      const work = args.find((arg) => typeof arg === 'function') as (transactional: EntityManager) => Promise<unknown>;
       return this.run((runner) => work(runner.manager));
     }) as EntityManager['transaction'];
   }
