@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
+import { Client as PgClient } from 'pg';
 import { freePort, Mesh } from '@platform/testing';
 
 /**
@@ -17,16 +18,25 @@ describe('the one-process platform on its embedded database', () => {
   const token = `bp_pat_embedded_${randomBytes(16).toString('hex')}`;
   let platform: Mesh;
   let port: number;
+  let databasePort: number;
 
   // Its own folder and ports, whatever the run's own platform uses.
   const start = () =>
     Mesh.start(
-      { databaseUrl: '', natsPrefix: `embedded_${runId}`, bootstrapToken: token, logDir, port, env: { DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: '0' } },
+      {
+        databaseUrl: '',
+        natsPrefix: `embedded_${runId}`,
+        bootstrapToken: token,
+        logDir,
+        port,
+        env: { DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(databasePort) },
+      },
       ['platform'],
     );
 
   beforeAll(async () => {
     port = await freePort();
+    databasePort = await freePort();
   });
 
   afterAll(async () => {
@@ -60,4 +70,25 @@ describe('the one-process platform on its embedded database', () => {
     const { messages } = await chatAgain.listMessages({ conversationId: conversation.id });
     expect(messages.map((m) => (m.payload as { text?: string }).text)).toEqual(['remember me']);
   });
+
+  it('closes a connection idle in a transaction after 15 s, rolling it back, so that the others go on', async () => {
+    const url = `postgres://postgres@127.0.0.1:${databasePort}/postgres`;
+    const stuck = new PgClient({ connectionString: url });
+    const other = new PgClient({ connectionString: url });
+    await Promise.all([stuck.connect(), other.connect()]);
+    const ended = new Promise<void>((resolve) => stuck.on('error', () => resolve()));
+    try {
+      await stuck.query('BEGIN');
+      await stuck.query('CREATE TABLE public.never_committed (id int)');
+      const started = Date.now();
+      // Waits for the session the stuck transaction holds, then gets it.
+      await other.query('SELECT 1');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(14000);
+      await ended;
+      const { rows } = await other.query(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'never_committed'`);
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await Promise.all([stuck.end().catch(() => undefined), other.end()]);
+    }
+  }, 40000);
 });

@@ -17,6 +17,14 @@ import type { EmbeddedPostgresOptions } from './embedded-postgres';
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
+/**
+ * A connection that keeps the session in an open transaction without sending anything for this
+ * long is closed, its transaction rolled back, as Postgres's `idle_in_transaction_session_timeout`
+ * does: whatever made it wait (work that waits for another connection, which would wait for this
+ * session in turn) fails in moments instead of holding every other connection forever.
+ */
+const IDLE_IN_TRANSACTION_MS = 15000;
+
 /** Message types that end a unit of work: Sync, Query, Flush (the reply is due), Terminate. */
 const UNIT_ENDS = new Set(['S', 'Q', 'H', 'X']);
 
@@ -28,6 +36,7 @@ class Session {
   /** Set while this connection holds the database: releases it. */
   private release?: () => void;
   private closed = false;
+  private idleInTransaction?: NodeJS.Timeout;
 
   constructor(
     private readonly db: PGlite,
@@ -87,11 +96,13 @@ class Session {
   private submit(unit: Buffer[]): void {
     this.work = this.work.then(async () => {
       if (this.closed) return;
+      clearTimeout(this.idleInTransaction);
       await this.hold();
       const reply = await this.db.execProtocolRaw(new Uint8Array(Buffer.concat(unit)));
       if (!this.closed && reply.length > 0) this.socket.write(reply);
       // The session goes back to the others once idle: the reply ends in ReadyForQuery 'I'.
       if (idleAfter(reply)) this.letGo();
+      else this.idleInTransaction = setTimeout(() => this.socket.destroy(), IDLE_IN_TRANSACTION_MS);
     });
     this.work = this.work.catch(() => {
       this.letGo();
@@ -120,6 +131,7 @@ class Session {
 
   /** A connection that went away mid-transaction leaves nothing half done. */
   private async abandon(): Promise<void> {
+    clearTimeout(this.idleInTransaction);
     if (!this.release) return;
     await this.db.execProtocolRaw(simpleQuery('ROLLBACK')).catch(() => undefined);
     this.letGo();

@@ -17,13 +17,22 @@ import { PublishDeferral } from '@platform/messaging';
  * nothing across the services.
  */
 export class RequestTransactions {
-  private static readonly scope = new AsyncLocalStorage<QueryRunner>();
+  private static readonly scope = new AsyncLocalStorage<{ runner: QueryRunner; open: boolean }>();
+
+  /**
+   * The runner of the transaction the current work belongs to, while that transaction is open. Work
+   * it set going that outlives it (a woken background loop) goes back to connections of its own.
+   */
+  private static current(): QueryRunner | undefined {
+    const entry = RequestTransactions.scope.getStore();
+    return entry?.open ? entry.runner : undefined;
+  }
   private readonly createOwn: (mode?: ReplicationMode) => QueryRunner;
 
   constructor(dataSource: DataSource, options: { singleSession?: boolean } = {}) {
     this.createOwn = dataSource.createQueryRunner.bind(dataSource);
     // The request's runner stands in for the new one TypeORM asks for; it is released by `run` only.
-    dataSource.createQueryRunner = (mode?: ReplicationMode) => RequestTransactions.scope.getStore() ?? this.createOwn(mode);
+    dataSource.createQueryRunner = (mode?: ReplicationMode) => RequestTransactions.current() ?? this.createOwn(mode);
     if (options.singleSession) this.shareTransactions(dataSource.manager);
   }
 
@@ -36,7 +45,7 @@ export class RequestTransactions {
     const own = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
     manager.transaction = ((...args: unknown[]) => {
       // Already inside one: TypeORM's own handling (a savepoint on the shared runner).
-      if (RequestTransactions.scope.getStore()) return own(...args);
+      if (RequestTransactions.current()) return own(...args);
       // (isolationLevel?, work): DataSource.transaction passes both, the second undefined without a level.
       const work = args.find((arg) => typeof arg === 'function') as (transactional: EntityManager) => Promise<unknown>;
       return this.run((runner) => work(runner.manager));
@@ -45,16 +54,19 @@ export class RequestTransactions {
 
   async run<T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> {
     // Already inside a request's transaction (a service called by another in this process): join it.
-    const outer = RequestTransactions.scope.getStore();
+    const outer = RequestTransactions.current();
     if (outer) return work(outer);
     const runner = this.createOwn('master');
     const shared = new Proxy(runner, {
       get: (target, property, receiver) => (property === 'release' ? async () => undefined : Reflect.get(target, property, receiver)),
     });
+    const entry = { runner: shared, open: true };
     try {
       await runner.connect();
       await runner.startTransaction();
-      const held = await PublishDeferral.run(() => RequestTransactions.scope.run(shared, () => work(shared)));
+      const held = await PublishDeferral.run(() => RequestTransactions.scope.run(entry, () => work(shared)));
+      // The work is done: anything it left running queries on connections of its own from now on.
+      entry.open = false;
       if ('error' in held) {
         await runner.rollbackTransaction().catch(() => undefined);
         await held.settle(false);
@@ -69,6 +81,7 @@ export class RequestTransactions {
       await held.settle(true);
       return held.result;
     } finally {
+      entry.open = false;
       await runner.release();
     }
   }
