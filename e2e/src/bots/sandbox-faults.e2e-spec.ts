@@ -40,7 +40,7 @@ bot.on.message('*', async ({ message, client, ctx }) => {
     case 'throw': throw new Error('thrown on purpose')
     case 'hang': return void (await new Promise(() => undefined))
     case 'loop': for (;;) {}
-    case 'oom': { const hoard: number[][] = []; for (;;) hoard.push(new Array(2e7).fill(1)) }
+    case 'oom': { const hoard: unknown[] = []; for (;;) hoard.push(new Array(1e6).fill(1), Buffer.alloc(32e6, 1)) }
     case 'exit': return void process.exit(3)
     case 'passwd': return void (await reply('passwd ' + codeOf(() => fs.readFileSync('/etc/passwd'))))
     case 'env': return void (await reply('env ' + Object.keys(process.env).sort().join(',')))

@@ -4,7 +4,7 @@ import { Operation } from './load';
 
 /**
  * Data the measured operations read, created through the public API with the official
- * clients, and the four operations of the mesh issue over it.
+ * clients, and the operations benched over it.
  */
 export async function prepareOperations(baseUrl: string, token: string): Promise<Operation[]> {
   const base = new Client({ apiUrl: baseUrl, token });
@@ -18,6 +18,13 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
   const chat = await ChatClient.connect({ apiUrl: `${baseUrl}/chat/${webhookId}` });
   const { conversation } = await chat.createConversation({});
   const { message } = await chat.createMessage({ conversationId: conversation.id, payload: { type: 'text', text: 'hello' } });
+  const asBot = { authorization: `Bearer ${token}`, 'x-bot-id': bot.id };
+  const runtime = new Client({ apiUrl: baseUrl, token, botId: bot.id });
+  for (let i = 0; i < 20; i++)
+    await runtime.createMessage({ conversationId: conversation.id, userId: chat.user.id, type: 'text', payload: { text: `m${i}` }, tags: {} });
+  await runtime.setState({ type: 'conversation', id: conversation.id, name: 'session', payload: { step: 1 } });
+  await runtime.createTable({ name: 'benchTable', schema: { type: 'object', properties: { sku: { type: 'string' }, price: { type: 'number' } } } });
+  await runtime.createTableRows({ table: 'benchTable', rows: Array.from({ length: 200 }, (_, i) => ({ sku: `sku-${i}`, price: i })) });
 
   return [
     {
@@ -45,6 +52,46 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
       method: 'GET',
       path: '/v1/admin/bots?pageSize=20&tags.purpose=bench',
       headers: { authorization: `Bearer ${token}`, 'x-workspace-id': workspaceId },
+    },
+    {
+      name: 'chat createMessage',
+      method: 'POST',
+      path: `/chat/${webhookId}/messages`,
+      headers: { 'x-user-key': chat.user.key },
+      body: { conversationId: conversation.id, payload: { type: 'text', text: 'hi' } },
+    },
+    {
+      name: 'runtime createMessage',
+      method: 'POST',
+      path: '/v1/chat/messages',
+      headers: asBot,
+      body: { conversationId: conversation.id, userId: chat.user.id, type: 'text', payload: { text: 'hi' }, tags: {} },
+    },
+    {
+      name: 'listMessages',
+      method: 'GET',
+      path: `/v1/chat/messages?conversationId=${conversation.id}`,
+      headers: asBot,
+    },
+    {
+      name: 'getState',
+      method: 'GET',
+      path: `/v1/chat/states/conversation/${conversation.id}/session`,
+      headers: asBot,
+    },
+    {
+      name: 'setState',
+      method: 'POST',
+      path: `/v1/chat/states/conversation/${conversation.id}/session`,
+      headers: asBot,
+      body: { payload: { step: 2 } },
+    },
+    {
+      name: 'findTableRows',
+      method: 'POST',
+      path: '/v1/tables/benchTable/rows/find',
+      headers: asBot,
+      body: { limit: 20, filter: { price: { $gte: 100 } } },
     },
   ];
 }

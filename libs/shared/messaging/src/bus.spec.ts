@@ -123,12 +123,13 @@ describe('the NATS bus', () => {
 
   it('fails at once with 503 when nobody serves the subject', async () => {
     const started = Date.now();
-    await expect(bus.request('nobody.home', {})).rejects.toMatchObject({
+    // A long timeout: the answer comes from NATS having no responder, not from waiting it out.
+    await expect(bus.request('nobody.home', {}, { timeoutMs: 10000 })).rejects.toMatchObject({
       code: 503,
       type: 'Internal',
       message: 'The nobody service is not running (no replica answers)',
     });
-    expect(Date.now() - started).toBeLessThan(100);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('gives up with 503 after the bounded timeout', async () => {

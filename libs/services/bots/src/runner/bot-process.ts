@@ -6,8 +6,8 @@ import type { HostMessage, RunnerMessage } from './bot-host';
 
 /** The host's compiled file, beside this one. */
 const HOST_PATH = join(__dirname, 'bot-host.js');
-/** How often the process's memory is looked at. */
-const WATCH_INTERVAL_MS = 1000;
+/** How often the process's memory is looked at: often enough that a bot filling buffers is stopped well within its event time limit. */
+const WATCH_INTERVAL_MS = 250;
 const MAX_PIPED_LINE = 4000;
 
 export interface BotProcessOptions {
