@@ -19,7 +19,8 @@ import {
  * Code the platform did not write, misbehaving on purpose. The first time it sees a message it
  * misbehaves (leaving a mark in its scratch folder, the one place it may write); when the event
  * is delivered again, it answers "recovered": so each test shows the fault contained, the
- * process restarted and the event retried.
+ * process restarted and the event retried. A leak starts after the answer, so that the process
+ * is stopped for its memory however slowly it grows.
  */
 const FAULTY_BOT = `
 import * as sdk from '@botpress/sdk'
@@ -35,12 +36,17 @@ bot.on.message('*', async ({ message, client, ctx }) => {
   const mark = path.join(process.env.HOME!, 'seen-' + message.id)
   const firstTime = !fs.existsSync(mark)
   fs.writeFileSync(mark, text)
-  if (['hang', 'loop', 'oom', 'exit'].includes(text) && !firstTime) return void (await reply('recovered ' + text))
+  if (['hang', 'loop', 'exit'].includes(text) && !firstTime) return void (await reply('recovered ' + text))
   switch (text) {
     case 'throw': throw new Error('thrown on purpose')
     case 'hang': return void (await new Promise(() => undefined))
     case 'loop': for (;;) {}
-    case 'oom': { const hoard: unknown[] = []; for (;;) hoard.push(new Array(1e6).fill(1), Buffer.alloc(32e6, 1)) }
+    case 'oom': {
+      // Leaks in the background, after answering: the process is stopped for its memory alone, however long that takes.
+      const hoard: unknown[] = []
+      setInterval(() => hoard.push(new Array(1e6).fill(1), Buffer.alloc(16e6, 1)), 5)
+      return void (await reply('leaking'))
+    }
     case 'exit': return void process.exit(3)
     case 'passwd': return void (await reply('passwd ' + codeOf(() => fs.readFileSync('/etc/passwd'))))
     case 'env': return void (await reply('env ' + Object.keys(process.env).sort().join(',')))
@@ -134,10 +140,11 @@ describe('the sandbox of deployed bots', () => {
     expect(await faulty.chat.ask('loop', (reply) => reply === 'recovered loop')).toBe('recovered loop');
   });
 
-  it('stops a bot that allocates past its memory cap', async () => {
-    expect(await faulty.chat.ask('oom', (reply) => reply === 'recovered oom')).toBe('recovered oom');
+  it('stops a bot that allocates past its memory cap, and starts it again', async () => {
+    expect(await faulty.chat.ask('oom', (reply) => reply === 'leaking')).toBe('leaking');
     // Whichever bound it meets first: the heap cap (V8 stops it) or the resident-size watchdog.
     await expectLogged(/^error The bot's process (ran out of memory|was stopped: it used \d+ MB, more than twice its \d+ MB cap)/);
+    expect(await faulty.chat.ask('env', (reply) => reply.startsWith('env '))).toMatch(/^env /);
   });
 
   it('restarts a bot that calls process.exit', async () => {
