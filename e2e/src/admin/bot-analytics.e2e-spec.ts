@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Client as ChatClient } from '@botpress/chat';
+import { AuthenticatedClient, Client as ChatClient } from '@botpress/chat';
 import { ForbiddenError, InvalidPayloadError, ResourceNotFoundError, UnauthorizedError } from '@botpress/client';
 import { anonymousClient, ChatBot, client, createChatBot, e2e, expectClientError, expectErrorBody, newMember, raw, secondAccount } from '@platform/testing';
 
@@ -47,7 +47,7 @@ describe('getBotAnalytics (/v1/admin/bots/{id}/analytics)', () => {
   });
 
   it("reports the bot's users, sessions, messages, events and counters of the period, from its data", async () => {
-    const write = (user: ChatClient, conversationId: string, text: string) => user.createMessage({ conversationId, payload: { type: 'text', text } });
+    const write = (user: AuthenticatedClient, conversationId: string, text: string) => user.createMessage({ conversationId, payload: { type: 'text', text } });
     // Before the period: a user who will come back, and one who will not.
     const ada = await ChatClient.connect({ apiUrl: bot.chatApiUrl });
     const { conversation: adasConversation } = await ada.createConversation({});

@@ -38,7 +38,7 @@ describe('admin operations the platform does not provide', () => {
       [admin.getPublicIntegration({ name: 'slack', version: 'latest' }), 'getPublicIntegration', /no integration hub/],
       [admin.listPublicPlugins({}), 'listPublicPlugins', /no integration hub/],
       [admin.createIntegration({ name: 'my-integration', version: '0.1.0' }), 'createIntegration', /cannot be published/],
-      [admin.createPlugin({ name: 'my-plugin', version: '0.1.0' }), 'createPlugin', /cannot be published/],
+      [admin.createPlugin({ name: 'my-plugin', version: '0.1.0', code: { node: '', browser: '' } }), 'createPlugin', /cannot be published/],
       [admin.listWorkspaceInvoices({ id: workspaceId }), 'listWorkspaceInvoices', /no billing/],
       [admin.getUpcomingInvoice({ id: workspaceId }), 'getUpcomingInvoice', /no billing/],
       [admin.changeAISpendQuota({ monthlySpendingLimit: 10 }), 'changeAISpendQuota', /no billing/],
