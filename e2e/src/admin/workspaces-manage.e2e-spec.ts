@@ -40,7 +40,7 @@ async function runtimeRows(botId: string): Promise<Record<string, number>> {
 
 /**
  * A bot with a row in every runtime table: a chat user, conversation, participant, message and
- * its event, a deleted user's tombstone, a state, analytics, a scheduled event, a workflow and a task,
+ * its event, a deleted user's tombstone, a state, analytics, a scheduled event, a workflow, a task, an action run,
  * integration settings, and a log line (seeded: deliveries write log lines
  * only when the bot's url misbehaves, too late to wait for here).
  */
@@ -66,6 +66,8 @@ async function botWithData(token: string, workspaceId: string) {
     body: JSON.stringify({ type: 'review', conversationId: conversation.id }),
   });
   expect(task.status).toBe(200);
+  // An action call: refused (no integration here has actions), and kept as an action run.
+  await expect(runtime.callAction({ type: 'webchat:sendReminder', input: {} })).rejects.toMatchObject({ code: 404 });
   await sql(`INSERT INTO runtime.bot_logs (bot_id, id, timestamp, level, message) VALUES ($1, $2, now(), 'info', 'seeded')`, [
     bot.id,
     `log_${randomBytes(6).toString('hex')}`,

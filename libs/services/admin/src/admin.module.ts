@@ -7,6 +7,7 @@ import { AdminAccessPolicy } from './access/admin-access.policy';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
 import { BotApiKeysModule } from './bot-api-keys/bot-api-keys.module';
+import { BotActivityModule } from './bot-activity/bot-activity.module';
 import { BotIssuesModule } from './bot-issues/bot-issues.module';
 import { BotVersionsModule } from './bot-versions/bot-versions.module';
 import { BotsModule } from './bots/bots.module';
@@ -30,6 +31,7 @@ export class AdminModule {
         AccountsModule,
         AuditModule,
         BotApiKeysModule,
+        BotActivityModule,
         BotIssuesModule,
         BotVersionsModule,
         BotsModule,

@@ -35,6 +35,8 @@ export * from './dto/admin/preferences.dto';
 export * from './dto/admin/bot-versions.dto';
 export * from './dto/admin/usages.dto';
 export * from './dto/admin/bot-issues.dto';
+export * from './dto/admin/bot-analytics.dto';
+export * from './dto/admin/action-runs.dto';
 export * from './dto/common/params.dto';
 export * from './dto/internal.dto';
 export * from './dto/chat/chat-mapping';

@@ -21,7 +21,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(
       'Runtime (`/v1/chat`), admin (`/v1/admin`), tables (`/v1/tables`), chat (`/chat/{webhookId}`) and web chat (`/webchat/{clientId}`) APIs, ' +
         'wire-compatible with the Botpress Cloud APIs. Operations are grouped by family and resource; each says in ' +
-        '`x-stability` whether it is `documented` (stable, as in the cloud) or `experimental` (may still change).',
+        '`x-stability` whether it is `documented` (stable, as in the cloud), `experimental` (may still change) or `unavailable` ' +
+        '(an operation of the cloud the platform does not provide: it answers 405 `MethodNotFound`, saying why).',
     )
     .setVersion(API_VERSION)
     // Tokens are opaque (personal access tokens, bot API keys), not JWTs.

@@ -1,6 +1,16 @@
 import { Controller, HttpCode, Inject, Param, Query, Req, RequestMapping, RequestMethod, Res, Type } from '@nestjs/common';
 import { ApiBody, ApiExtension, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse } from '@nestjs/swagger';
-import { AnyOperation, ApiError, Caller, Envelope, ErrorTypes, pathParameters, StreamGrant } from '@platform/contracts';
+import {
+  AnyOperation,
+  ApiError,
+  Caller,
+  Envelope,
+  ErrorTypes,
+  pathParameters,
+  StreamGrant,
+  UNAVAILABLE_OPERATIONS,
+  UnavailableOperation,
+} from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { Request, Response } from 'express';
@@ -8,24 +18,8 @@ import { RateLimits } from '../http/rate-limits';
 import { RequestBodyReader } from '../http/request-body';
 import { StreamRelay } from '../streams/stream-relay';
 import { HTTP_FAMILIES, HttpFamily } from './http-families';
-
-/** `/v1/chat/messages/{id}` → `/v1/chat/messages/:id` */
-const expressPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
-
-/**
- * Literal segments before parameters, so `/bots/baks` is matched before `/bots/{id}`: routes are
- * registered in this order, and Express takes the first that matches.
- */
-export function byRoutePrecedence(a: AnyOperation, b: AnyOperation): number {
-  const left = a.path!.split('/');
-  const right = b.path!.split('/');
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const leftParam = left[i].startsWith('{');
-    const rightParam = right[i].startsWith('{');
-    if (leftParam !== rightParam) return leftParam ? 1 : -1;
-  }
-  return 0;
-}
+import { byRoutePrecedence, documentationTag, expressPath } from './route-paths';
+import { addUnavailableRoute } from './unavailable-routes';
 
 /**
  * The gateway's routes, generated from the declared operations: one Nest controller per HTTP
@@ -34,16 +28,20 @@ export function byRoutePrecedence(a: AnyOperation, b: AnyOperation): number {
  * answers; stream operations are relayed as server-sent events. Nothing about an operation is
  * written here: its path, input and answer come from its declaration.
  */
-export function operationControllers(operations: readonly AnyOperation[]): Type<unknown>[] {
+export function operationControllers(
+  operations: readonly AnyOperation[],
+  unavailable: readonly UnavailableOperation[] = UNAVAILABLE_OPERATIONS,
+): Type<unknown>[] {
   const controllers: Type<unknown>[] = [];
   for (const [family, http] of Object.entries(HTTP_FAMILIES)) {
-    const routed = operations.filter((op) => op.family === family && op.path).sort(byRoutePrecedence);
-    if (routed.length > 0) controllers.push(familyController(family, http!, routed));
+    const routed = operations.filter((op) => op.family === family && op.path);
+    const answered = unavailable.filter((op) => op.family === family);
+    if (routed.length + answered.length > 0) controllers.push(familyController(family, http!, routed, answered));
   }
   return controllers;
 }
 
-function familyController(family: string, http: HttpFamily, operations: AnyOperation[]): Type<unknown> {
+function familyController(family: string, http: HttpFamily, operations: AnyOperation[], unavailable: readonly UnavailableOperation[]): Type<unknown> {
   class FamilyRoutes {
     constructor(
       @Inject(BusClient) readonly bus: BusClient,
@@ -53,7 +51,12 @@ function familyController(family: string, http: HttpFamily, operations: AnyOpera
     ) {}
   }
   Object.defineProperty(FamilyRoutes, 'name', { value: `${family[0].toUpperCase()}${family.slice(1)}Routes` });
-  for (const operation of operations) addRoute(FamilyRoutes.prototype, http, operation);
+  // One order for both kinds, so a literal segment wins over a parameter whichever kind each is.
+  const routes = [...operations.map((op) => ({ path: op.path, op })), ...unavailable.map((op) => ({ path: op.path, unavailable: op }))].sort(byRoutePrecedence);
+  for (const route of routes) {
+    if ('op' in route) addRoute(FamilyRoutes.prototype, http, route.op);
+    else addUnavailableRoute(FamilyRoutes.prototype, route.unavailable, allowedMethods(operations, route.unavailable.path));
+  }
   Controller()(FamilyRoutes);
   return FamilyRoutes;
 }
@@ -131,6 +134,11 @@ function addRoute(prototype: Routes, http: HttpFamily, operation: AnyOperation):
   Object.defineProperty(prototype, key, descriptor);
 }
 
+/** The methods served at a path, for the `Allow` header of a 405 there. */
+function allowedMethods(operations: AnyOperation[], path: string): string[] {
+  return operations.filter((op) => op.path === path).map((op) => op.http!.method);
+}
+
 /** The caller's `Idempotency-Key`, as sent (the owning service validates it). */
 function idempotencyKeyOf(req: Request): string | undefined {
   const key = req.headers['idempotency-key'];
@@ -145,13 +153,6 @@ function withoutPrefixParams(params: Record<string, string>, prefixParams: strin
 /** Declared path parameters that the operation's params class must carry (checked by a unit test). */
 export function ownPathParameters(operation: AnyOperation): string[] {
   return pathParameters(operation.path ?? '').filter((name) => !(HTTP_FAMILIES[operation.family]?.prefixParams ?? []).includes(name));
-}
-
-/** Swagger UI groups operations by this tag: the family, then the resource (`runtime · conversations`). */
-export function documentationTag(operation: AnyOperation): string {
-  // The first fixed segment of the path the family declares (its prefix left out): `/conversations/{id}` → conversations.
-  const resource = operation.http!.path.split('/').find((segment) => segment && !segment.startsWith('{')) ?? operation.family;
-  return `${operation.family} · ${resource}`;
 }
 
 /** The standard error body (docs/contracts.md, "Errors"), `#/components/schemas/Error` in the document. */

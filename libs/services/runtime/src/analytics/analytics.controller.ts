@@ -16,10 +16,10 @@ export class AnalyticsController {
   }
 
   @Handles(Internal.botActivity)
-  activity({ input }: OperationRequest<typeof Internal.botActivity>) {
+  async activity({ input }: OperationRequest<typeof Internal.botActivity>) {
     const start = new Date(input.startDate);
     const end = new Date(input.endDate);
     if (start.getTime() > end.getTime()) throw Errors.invalidPayload('startDate must not be after endDate');
-    return this.analytics.activity(input.botId, start, end);
+    return { days: await this.analytics.activity(input.botId, start, end) };
   }
 }

@@ -1,17 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { DayActivity } from '@platform/contracts';
 import { DataSource } from 'typeorm';
 
-export interface Activity {
-  newUsers: number;
-  userMessages: number;
-  botMessages: number;
-  events: number;
-  eventTypes: Record<string, number>;
-  customEvents: Record<string, number>;
-}
+type Row = Record<string, unknown> & { day: Date };
 
-/** Custom counters by the hour, and a bot's activity counted from its data. */
+/** The UTC day a row's timestamp falls in (`date_trunc` with a zone, so the session's zone plays no part). */
+const DAY = (column: string) => `date_trunc('day', ${column}, 'UTC')`;
+
+/** Custom counters by the hour, and a bot's activity by UTC day, counted from its data. */
 @Injectable()
 export class AnalyticsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -24,34 +21,63 @@ export class AnalyticsRepository {
     );
   }
 
-  /** Counts over [start, end]; custom counters by the hours that start within it. */
-  async activity(botId: string, start: Date, end: Date): Promise<Activity> {
+  /**
+   * Activity within [start, end] by UTC day, the days with any activity only; custom counters,
+   * kept by the hour, of every hour the period overlaps. A returning user was created before the part of the day in
+   * the period and wrote in it; a session is a conversation a user wrote in that day.
+   */
+  async activity(botId: string, start: Date, end: Date): Promise<DayActivity[]> {
     const range = [botId, start, end];
-    const [users, messages, events, custom] = await Promise.all([
-      this.dataSource.query(`SELECT count(*)::int AS "n" FROM "runtime"."users" WHERE "bot_id" = $1 AND "id" <> $1 AND "created_at" BETWEEN $2 AND $3`, range),
+    const [users, writers, messages, events, custom] = (await Promise.all([
       this.dataSource.query(
-        `SELECT "direction", count(*)::int AS "n" FROM "runtime"."messages" WHERE "bot_id" = $1 AND "created_at" BETWEEN $2 AND $3 GROUP BY "direction"`,
+        `SELECT ${DAY('"created_at"')} AS "day", count(*)::int AS "n" FROM "runtime"."users"
+         WHERE "bot_id" = $1 AND "id" <> $1 AND "created_at" BETWEEN $2 AND $3 GROUP BY 1`,
         range,
       ),
       this.dataSource.query(
-        `SELECT "type", count(*)::int AS "n" FROM "runtime"."events" WHERE "bot_id" = $1 AND "created_at" BETWEEN $2 AND $3 GROUP BY "type"`,
+        `SELECT ${DAY('m."created_at"')} AS "day",
+                count(DISTINCT m."user_id") FILTER (WHERE u."created_at" < greatest(${DAY('m."created_at"')}, $2))::int AS "returning",
+                count(DISTINCT m."conversation_id")::int AS "sessions"
+         FROM "runtime"."messages" m LEFT JOIN "runtime"."users" u ON u."bot_id" = m."bot_id" AND u."id" = m."user_id"
+         WHERE m."bot_id" = $1 AND m."direction" = 'incoming' AND m."created_at" BETWEEN $2 AND $3 GROUP BY 1`,
         range,
       ),
       this.dataSource.query(
-        `SELECT "name", sum("count")::bigint AS "n" FROM "runtime"."analytics_counters" WHERE "bot_id" = $1 AND "hour" BETWEEN $2 AND $3 GROUP BY "name"`,
+        `SELECT ${DAY('"created_at"')} AS "day", "direction" AS "key", count(*)::int AS "n" FROM "runtime"."messages"
+         WHERE "bot_id" = $1 AND "created_at" BETWEEN $2 AND $3 GROUP BY 1, 2`,
         range,
       ),
-    ]);
-    const byKey = (rows: Array<Record<string, unknown>>, key: string) => Object.fromEntries(rows.map((r) => [String(r[key]), Number(r.n)]));
-    const directions = byKey(messages as Array<Record<string, unknown>>, 'direction');
-    const eventTypes = byKey(events as Array<Record<string, unknown>>, 'type');
-    return {
-      newUsers: Number((users as Array<{ n: number }>)[0]?.n ?? 0),
-      userMessages: directions.incoming ?? 0,
-      botMessages: directions.outgoing ?? 0,
-      events: Object.values(eventTypes).reduce((a, b) => a + b, 0),
-      eventTypes,
-      customEvents: byKey(custom as Array<Record<string, unknown>>, 'name'),
+      this.dataSource.query(
+        `SELECT ${DAY('"created_at"')} AS "day", "type" AS "key", count(*)::int AS "n" FROM "runtime"."events"
+         WHERE "bot_id" = $1 AND "created_at" BETWEEN $2 AND $3 GROUP BY 1, 2`,
+        range,
+      ),
+      this.dataSource.query(
+        `SELECT ${DAY('"hour"')} AS "day", "name" AS "key", sum("count")::bigint AS "n" FROM "runtime"."analytics_counters"
+         WHERE "bot_id" = $1 AND "hour" > $2::timestamptz - interval '1 hour' AND "hour" <= $3 GROUP BY 1, 2`,
+        range,
+      ),
+    ])) as Row[][];
+
+    const days = new Map<string, DayActivity>();
+    const dayOf = (row: Row): DayActivity => {
+      const day = new Date(row.day).toISOString();
+      let activity = days.get(day);
+      if (!activity) {
+        activity = { day, newUsers: 0, returningUsers: 0, sessions: 0, userMessages: 0, botMessages: 0, events: 0, eventTypes: {}, customEvents: {} };
+        days.set(day, activity);
+      }
+      return activity;
     };
+    for (const row of users) dayOf(row).newUsers = Number(row.n);
+    for (const row of writers) Object.assign(dayOf(row), { returningUsers: Number(row.returning), sessions: Number(row.sessions) });
+    for (const row of messages) dayOf(row)[row.key === 'incoming' ? 'userMessages' : 'botMessages'] = Number(row.n);
+    for (const row of events) {
+      const activity = dayOf(row);
+      activity.eventTypes[String(row.key)] = Number(row.n);
+      activity.events += Number(row.n);
+    }
+    for (const row of custom) dayOf(row).customEvents[String(row.key)] = Number(row.n);
+    return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
   }
 }

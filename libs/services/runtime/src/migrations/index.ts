@@ -13,6 +13,7 @@ import { Schedules1733400000000 } from './1733400000000-schedules';
 import { Analytics1733410000000 } from './1733410000000-analytics';
 import { Workflows1733420000000 } from './1733420000000-workflows';
 import { Tasks1733430000000 } from './1733430000000-tasks';
+import { ActionRuns1733440000000 } from './1733440000000-action-runs';
 
 /** The runtime schema's migrations, oldest first. */
 export const RUNTIME_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const RUNTIME_MIGRATIONS = [
   Analytics1733410000000,
   Workflows1733420000000,
   Tasks1733430000000,
+  ActionRuns1733440000000,
 ];

@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { FOREIGN_ID_PATTERN } from '../ids';
+import { ListActionRunsQuery } from './admin/action-runs.dto';
 import { BotLogsQuery } from './admin/bot-logs.dto';
 import { RequiredString } from './common/fields';
 import { PageQueryDto } from './common/pagination.dto';
@@ -44,6 +45,11 @@ export class WebhookRef {
 }
 
 export class BotLogsOfBotQuery extends BotLogsQuery {
+  @RequiredString(200)
+  botId: string;
+}
+
+export class BotActionRunsQuery extends ListActionRunsQuery {
   @RequiredString(200)
   botId: string;
 }

@@ -9,6 +9,7 @@ export const ErrorTypes = {
   Unauthorized: 401,
   Forbidden: 403,
   ResourceNotFound: 404,
+  MethodNotFound: 405,
   AlreadyExists: 409,
   ResourceLockedConflict: 409,
   PayloadTooLarge: 413,
@@ -87,6 +88,12 @@ export const Errors = {
   payloadTooLarge: (limit: number) => new ApiError('PayloadTooLarge', `The request body exceeds the limit of ${limit} bytes`),
   unsupportedMediaType: (contentType: string) => new ApiError('UnsupportedMediaType', `Content type '${contentType}' is not supported; send application/json`),
   internal: () => new ApiError('Internal', 'An internal error occurred'),
+  /**
+   * An operation of the cloud's API the platform does not provide (operations/unavailable.ts):
+   * `MethodNotFound`, the cloud's own type for an operation that does not exist, so the official
+   * clients throw their `MethodNotFoundError` (a 501 would reach them as an unknown error, retried).
+   */
+  unavailable: (operation: string, reason: string) => new ApiError('MethodNotFound', `${operation} is not available on this platform: ${reason}`),
   /** A part of an API the platform does not serve yet. */
   notImplemented: (what: string) => new ApiError('NotImplemented', `${what} is not available on this platform yet`),
   /** A request (its body, or its headers) that did not arrive in time: 408. */

@@ -12,6 +12,8 @@ import { IntrospectBody, IntrospectResponse, PreferenceKeyParams, PreferenceResp
 import { CreateBotApiKeyBody, CreatedBotApiKeyResponse, ListBotApiKeysQuery, ListBotApiKeysResponse } from '../dto/admin/bot-api-keys.dto';
 import { BotIssueParams, BotIssueResponse, ListBotIssueEventsResponse, ListBotIssuesQuery, ListBotIssuesResponse } from '../dto/admin/bot-issues.dto';
 import { BotLogsQuery, BotLogsResponse } from '../dto/admin/bot-logs.dto';
+import { BotAnalyticsQuery, BotAnalyticsResponse } from '../dto/admin/bot-analytics.dto';
+import { ListActionRunsQuery, ListActionRunsResponse } from '../dto/admin/action-runs.dto';
 import {
   BotVersionParams,
   CreateBotVersionBody,
@@ -288,6 +290,22 @@ export const AdminOperations = defineOperations(
       params: BotIdParam,
       query: BotLogsQuery,
       response: BotLogsResponse,
+      access: member('viewer'),
+    },
+    getBotAnalytics: {
+      summary: "The bot's activity by UTC day over a period of at most 366 days: users, sessions, messages, events, trackAnalytics counters",
+      http: { method: 'GET', path: '/bots/{id}/analytics' },
+      params: BotIdParam,
+      query: BotAnalyticsQuery,
+      response: BotAnalyticsResponse,
+      access: member('viewer'),
+    },
+    listActionRuns: {
+      summary: "The bot's action calls on one integration instance (by alias), newest first, with their input, outcome and duration",
+      http: { method: 'GET', path: '/bots/{id}/action-runs' },
+      params: BotIdParam,
+      query: ListActionRunsQuery,
+      response: ListActionRunsResponse,
       access: member('viewer'),
     },
     updateBot: {

@@ -9,6 +9,7 @@ import { WebchatOperations } from './webchat';
 
 export * from './operation';
 export * from './envelope';
+export * from './unavailable';
 export { AdminOperations, ChatOperations, FilesOperations, InternalOperations, RuntimeOperations, TablesOperations, WebchatOperations };
 
 /** Every operation of the platform, each declared once in its family's file. */

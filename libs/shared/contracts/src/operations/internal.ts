@@ -1,5 +1,6 @@
 import {
   AuthorizeRuntimeBody,
+  BotActionRunsQuery,
   BotFailedEventsQuery,
   BotFailuresQuery,
   BotLogsOfBotQuery,
@@ -13,6 +14,7 @@ import {
   RecentMessagesQuery,
 } from '../dto/internal.dto';
 import { ListMessagesResponse } from '../dto/runtime/messages.dto';
+import { ListActionRunsResponse } from '../dto/admin/action-runs.dto';
 import { BotActivityQuery, BotActivityResponse } from '../dto/runtime/bot-extras.dto';
 import { CompleteFileUploadBody, FailFileUploadBody, FileTransferBody } from '../dto/files/files.dto';
 import { defineOperations } from './operation';
@@ -56,6 +58,13 @@ export const InternalOperations = defineOperations(
       service: 'runtime',
       body: BotActivityQuery,
       response: BotActivityResponse,
+      access: { kind: 'services', services: ['admin'] },
+    },
+    botActionRuns: {
+      summary: "The bot's recorded action calls on one integration instance, newest first",
+      service: 'runtime',
+      body: BotActionRunsQuery,
+      response: ListActionRunsResponse,
       access: { kind: 'services', services: ['admin'] },
     },
     purgeBot: {

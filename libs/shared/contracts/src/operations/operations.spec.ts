@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { getMetadataStorage } from 'class-validator';
 import type { Type } from '@nestjs/common';
-import { ALL_OPERATIONS, operationBySubject } from './index';
+import { ALL_OPERATIONS, operationBySubject, UNAVAILABLE_OPERATIONS } from './index';
 import { pathParameters } from './operation';
 
 /** The properties a class validates: what a section of the envelope may carry. */
@@ -52,5 +52,11 @@ describe('the declared operations', () => {
 
   it('take nothing an HTTP request cannot carry: no body on GET and DELETE', () => {
     for (const op of ALL_OPERATIONS.filter((o) => o.http && ['GET', 'DELETE'].includes(o.http.method))) expect(op.body).toBeUndefined();
+  });
+
+  it('and the unavailable ones share no route or OpenAPI id with them or each other', () => {
+    const routes = [...ALL_OPERATIONS.filter((op) => op.path), ...UNAVAILABLE_OPERATIONS];
+    expect(new Set(routes.map((op) => `${op.http!.method} ${op.path}`)).size).toBe(routes.length);
+    expect(new Set(routes.map((op) => op.operationId)).size).toBe(routes.length);
   });
 });

@@ -80,12 +80,24 @@ export class BotActivityQuery {
   endDate: string;
 }
 
-export class BotActivityResponse {
+/** What happened in one UTC day of the period (only the part of the day within it). */
+export class DayActivity {
+  @ApiProperty({ format: 'date-time', description: 'Start of the UTC day' }) day: string;
   @ApiProperty() newUsers: number;
+  @ApiProperty({ description: 'Users created before the period (or before that day) who wrote that day' }) returningUsers: number;
+  @ApiProperty({ description: 'Conversations in which a user wrote that day' }) sessions: number;
   @ApiProperty() userMessages: number;
   @ApiProperty() botMessages: number;
   @ApiProperty() events: number;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'number' } }) eventTypes: Record<string, number>;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, description: 'Counters added with trackAnalytics' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'number' },
+    description: 'Counters added with trackAnalytics, by the hours that start that day',
+  })
   customEvents: Record<string, number>;
+}
+
+export class BotActivityResponse {
+  @ApiProperty({ type: [DayActivity], description: 'The days with any activity, oldest first' }) days: DayActivity[];
 }
