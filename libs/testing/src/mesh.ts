@@ -69,7 +69,9 @@ export class Mesh {
     // Without a database url, nothing of the caller's environment may name one either.
     const { DATABASE_URL: _database, NATS_URL: _nats, ...inherited } = process.env;
     const stores = this.settings.databaseUrl ? { DATABASE_URL: this.settings.databaseUrl } : {};
-    const child = spawn(process.execPath, ['-r', join(ROOT, 'tools', 'register-paths.js'), join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
+    // MESH_NODE_FLAGS adds node flags to every process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a bench run.
+    const nodeFlags = process.env.MESH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeFlags, '-r', join(ROOT, 'tools', 'register-paths.js'), join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
       env: {
         ...(this.settings.databaseUrl ? process.env : inherited),
         ...stores,

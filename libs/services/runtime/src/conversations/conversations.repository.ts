@@ -31,6 +31,23 @@ export class ConversationsRepository {
     return this.conversations.findOne({ where: { botId, id } });
   }
 
+  /**
+   * The conversation and whether the user takes part in it, in one round trip: every call of the
+   * chat API reads a conversation for a user.
+   */
+  async findWithParticipation(botId: string, id: string, userId: string): Promise<{ conversation: ConversationEntity; participant: boolean } | null> {
+    const { entities, raw } = await this.conversations
+      .createQueryBuilder('c')
+      .addSelect(
+        (sub) =>
+          sub.select('COUNT(1)').from(ParticipantEntity, 'p').where('p.bot_id = c.bot_id AND p.conversation_id = c.id AND p.user_id = :userId', { userId }),
+        'participant',
+      )
+      .where('c.bot_id = :botId AND c.id = :id', { botId, id })
+      .getRawAndEntities<{ participant: string }>();
+    return entities[0] ? { conversation: entities[0], participant: Number(raw[0].participant) > 0 } : null;
+  }
+
   async isParticipant(botId: string, conversationId: string, userId: string): Promise<boolean> {
     return (await this.participants.count({ where: { botId, conversationId, userId } })) > 0;
   }

@@ -59,11 +59,11 @@ export class ConversationsService {
    * integration acts for an end user who does not take part in it.
    */
   async requireFor(access: BotAccess, id: string): Promise<ConversationEntity> {
-    const conversation = await this.require(access.botId, id);
-    if (access.actingUserId && !(await this.conversations.isParticipant(access.botId, id, access.actingUserId))) {
-      throw Errors.forbidden(`User '${access.actingUserId}' is not a participant of conversation '${id}'`);
-    }
-    return conversation;
+    if (!access.actingUserId) return this.require(access.botId, id);
+    const found = await this.conversations.findWithParticipation(access.botId, id, access.actingUserId);
+    if (!found) throw Errors.notFound('Conversation', id);
+    if (!found.participant) throw Errors.forbidden(`User '${access.actingUserId}' is not a participant of conversation '${id}'`);
+    return found.conversation;
   }
 
   /** Only the fields given change; tags merge into the current ones. */
