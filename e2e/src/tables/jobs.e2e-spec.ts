@@ -1,26 +1,6 @@
-import { gunzipSync } from 'node:zlib';
 import { Client } from '@botpress/client';
 import { client, ISO_MS, secondAccount, sql } from '@platform/testing';
-import { invalidPayload, notFound, PEOPLE_SCHEMA, tableName, tablesBot } from './support';
-
-type Job = Awaited<ReturnType<Client['getTableJobs']>>['jobs'][number];
-
-/** The job once it is no longer pending or running (polled, bounded). */
-async function settled(tables: Client, table: string, jobId: string): Promise<Job> {
-  for (let i = 0; i < 200; i++) {
-    const job = (await tables.getTableJobs({ table })).jobs.find((j) => j.id === jobId);
-    if (job && (job.status === 'completed' || job.status === 'failed')) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`Job ${jobId} did not finish`);
-}
-
-/** The bytes of a file an export wrote. */
-async function fileText(fileId: string): Promise<string> {
-  const parts = await sql<{ bytes: Buffer }>(`SELECT "bytes" FROM "tables"."files" WHERE "id" = $1 ORDER BY "part"`, [fileId]);
-  const all = Buffer.concat(parts.map((p) => p.bytes));
-  return (all[0] === 0x1f && all[1] === 0x8b ? gunzipSync(all) : all).toString('utf8');
-}
+import { downloaded, invalidPayload, notFound, PEOPLE_SCHEMA, settled, tableName, tablesBot } from './support';
 
 describe('table export and import jobs', () => {
   let tables: Client;
@@ -55,7 +35,19 @@ describe('table export and import jobs', () => {
     });
     const done = await settled(tables, source, job.id);
     expect(done).toMatchObject({ status: 'completed', progress: 1, outputFileId: expect.stringMatching(/^file_/) });
-    const text = await fileText(done.outputFileId!);
+    // The export is a file of the bot in the Files API, read as any other.
+    const { file, bytes, contentType, text } = await downloaded(tables, done.outputFileId!);
+    expect(file).toMatchObject({
+      id: done.outputFileId,
+      key: `tables/${source}-export-${job.id}.json.gz`,
+      contentType: 'application/gzip',
+      size: bytes.length,
+      status: 'upload_completed',
+      index: false,
+      owner: { type: 'bot' },
+    });
+    expect(contentType).toBe('application/gzip');
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
     const parsed = JSON.parse(text) as { schema: unknown; rows: Array<Record<string, unknown>> };
     expect(parsed.schema).toEqual((await tables.getTable({ table: source })).table.schema);
     expect(parsed.rows.map((r) => r.name)).toEqual(['Ann, "the first"', 'Bob\nStone']);
@@ -64,7 +56,9 @@ describe('table export and import jobs', () => {
   it('exports CSV uncompressed, quoting what needs it', async () => {
     const { job } = await tables.exportTable({ table: source, format: 'csv', compress: false });
     const done = await settled(tables, source, job.id);
-    const text = await fileText(done.outputFileId!);
+    const { file, contentType, text } = await downloaded(tables, done.outputFileId!);
+    expect(file).toMatchObject({ key: `tables/${source}-export-${job.id}.csv`, contentType: 'text/csv', size: Buffer.byteLength(text) });
+    expect(contentType).toBe('text/csv');
     expect(text.split('\n')[0]).toBe('id,createdAt,updatedAt,name,age,active,born,address');
     expect(text).toContain('"Ann, ""the first""",31,,,"{""city"":""Paris""}"');
     expect(text).toContain('"Bob\nStone",45,false,1979-12-24T10:30:00.000Z,');
@@ -107,7 +101,7 @@ describe('table export and import jobs', () => {
 });
 
 describe('deleting a bot or a workspace', () => {
-  it("removes the bot's tables, rows and files", async () => {
+  it("removes the bot's tables, rows and exported files", async () => {
     const { botId, admin, tables } = await tablesBot();
     const name = tableName();
     const { table } = await tables.createTable({ name, schema: { v: { type: 'number' } }, keyColumn: 'v' });
@@ -115,10 +109,11 @@ describe('deleting a bot or a workspace', () => {
     expect(await sql(`SELECT 1 FROM pg_indexes WHERE schemaname = 'tables' AND indexname = $1`, [keyIndex])).toHaveLength(1);
     await tables.createTableRows({ table: name, rows: [{ v: 1 }, { v: 2 }] });
     const { job } = await tables.exportTable({ table: name });
-    await settled(tables, name, job.id);
+    const { outputFileId } = await settled(tables, name, job.id);
+    expect(await sql(`SELECT 1 FROM "files"."files" WHERE "bot_id" = $1 AND "id" = $2`, [botId, outputFileId])).toHaveLength(1);
     await admin.deleteBot({ id: botId });
     expect(await sql(`SELECT 1 FROM "tables"."tables" WHERE "bot_id" = $1`, [botId])).toEqual([]);
-    expect(await sql(`SELECT 1 FROM "tables"."files" WHERE "bot_id" = $1`, [botId])).toEqual([]);
+    expect(await sql(`SELECT 1 FROM "files"."files" WHERE "bot_id" = $1`, [botId])).toEqual([]);
     expect(await sql(`SELECT 1 FROM pg_indexes WHERE schemaname = 'tables' AND indexname = $1`, [keyIndex])).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { Client, InvalidPayloadError, ResourceNotFoundError } from '@botpress/client';
 import { client, defaultWorkspaceId, expectClientError } from '@platform/testing';
@@ -28,3 +29,28 @@ export const PEOPLE_SCHEMA = {
   },
   required: ['name'],
 };
+
+export type TableJob = Awaited<ReturnType<Client['getTableJobs']>>['jobs'][number];
+
+/** The job once it is no longer pending or running (polled, bounded). */
+export async function settled(tables: Client, table: string, jobId: string): Promise<TableJob> {
+  for (let i = 0; i < 200; i++) {
+    const job = (await tables.getTableJobs({ table })).jobs.find((j) => j.id === jobId);
+    if (job && (job.status === 'completed' || job.status === 'failed')) return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`Job ${jobId} did not finish`);
+}
+
+/** A file of the Files API as a client reads it: getFile, then its `url` fetched; the text inflated when gzipped. */
+export async function downloaded(
+  files: Client,
+  id: string,
+): Promise<{ file: Awaited<ReturnType<Client['getFile']>>['file']; bytes: Buffer; contentType: string | null; text: string }> {
+  const { file } = await files.getFile({ id });
+  const response = await fetch(file.url);
+  expect(response.status).toBe(200);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
+  return { file, bytes, contentType: response.headers.get('content-type'), text };
+}

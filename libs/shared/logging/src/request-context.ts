@@ -19,6 +19,15 @@ export const RequestContext = {
   run<T>(context: string | Context, work: () => T): T {
     return storage.run(typeof context === 'string' ? { requestId: context } : context, work);
   },
+  /**
+   * Runs work a request sets going that outlives it (a background job): its log lines keep the
+   * request's id, but the requests it makes wait by their own timeout, not by what the request
+   * had left, and carry no idempotency key.
+   */
+  detached<T>(work: () => T): T {
+    const requestId = storage.getStore()?.requestId;
+    return requestId === undefined ? storage.exit(work) : storage.run({ requestId }, work);
+  },
   requestId(): string | undefined {
     return storage.getStore()?.requestId;
   },

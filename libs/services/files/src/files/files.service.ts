@@ -14,7 +14,7 @@ import {
   UpsertFileBody,
   UpsertFileResponse,
 } from '@platform/contracts';
-import { BotAccess } from '@platform/bot-access';
+import { BotAccess, IntegrationInstance } from '@platform/bot-access';
 import { BlobStore } from '@platform/messaging';
 import { isUniqueViolation } from '@platform/persistence';
 import { Indexer } from '../passages/indexer';
@@ -46,15 +46,24 @@ export class FilesService {
     if (input.size > this.config.filesMaxSizeBytes) {
       throw new ApiError('PayloadTooLarge', `The file is ${input.size} bytes; files may be at most ${this.config.filesMaxSizeBytes} bytes`);
     }
+    const file = await this.createPending(access.botId, access.integration, input);
+    const uploadUrl = this.addresses.url({ kind: 'upload', botId: file.botId, fileId: file.id, uploadId: file.uploadId!, expiresAt: this.addresses.expiry() });
+    return { file: { ...fileView(file, this.contentUrl(file)), uploadUrl } };
+  }
+
+  /**
+   * A file waiting for its content under `input.key` (a new one, or the file of that key with its
+   * content erased): its `uploadId` names the blob the content is to be stored in.
+   */
+  async createPending(botId: string, integration: IntegrationInstance | undefined, input: UpsertFileBody): Promise<FileRow> {
     const expiresAt = input.expiresAt === undefined ? null : checkedExpiry(input.expiresAt);
-    const integration = access.integration;
     const now = new Date();
-    const uploadId = `${access.botId}.${ulid()}`;
-    const file = await this.files.transaction(async (manager) => {
-      const existing = await this.files.findByKeyForUpdate(manager, access.botId, input.key);
+    const uploadId = `${botId}.${ulid()}`;
+    return this.files.transaction(async (manager) => {
+      const existing = await this.files.findByKeyForUpdate(manager, botId, input.key);
       if (existing && !ownedBy(existing, integration?.alias)) throw Errors.forbidden(`File '${input.key}' belongs to the bot or another integration`);
       const row: FileRow = {
-        botId: access.botId,
+        botId,
         id: existing?.id ?? newId('file'),
         key: input.key,
         contentType: input.contentType ?? contentTypeOf(input.key),
@@ -67,7 +76,7 @@ export class FilesService {
         indexing: input.indexing ?? null,
         status: 'upload_pending',
         failedStatusReason: null,
-        owner: integration ? { type: 'integration', name: integration.integrationId, alias: integration.alias } : { type: 'bot', id: access.botId },
+        owner: integration ? { type: 'integration', name: integration.integrationId, alias: integration.alias } : { type: 'bot', id: botId },
         expiresAt,
         blob: null,
         uploadId,
@@ -94,8 +103,6 @@ export class FilesService {
       }
       return row;
     });
-    const uploadUrl = this.addresses.url({ kind: 'upload', botId: file.botId, fileId: file.id, uploadId, expiresAt: this.addresses.expiry() });
-    return { file: { ...fileView(file, this.contentUrl(file)), uploadUrl } };
   }
 
   async get(access: BotAccess, idOrKey: string): Promise<FileResponse> {
@@ -197,15 +204,21 @@ export class FilesService {
 
   async completeUpload(token: string, size: number): Promise<Record<string, never>> {
     const grant = this.grant(token, 'upload');
-    const done = await this.files.completeUpload(grant.botId, grant.fileId, grant.uploadId, size);
+    await this.complete(grant.botId, grant.fileId, grant.uploadId, size);
+    return {};
+  }
+
+  /** The content of a claimed upload is in its blob: it becomes the file's content. */
+  async complete(botId: string, fileId: string, uploadId: string, size: number): Promise<FileRow> {
+    const done = await this.files.completeUpload(botId, fileId, uploadId, size);
     if (!done) {
       // The file was replaced or deleted while its content arrived: that content is nobody's.
-      await this.removeBlobs([grant.uploadId]);
+      await this.removeBlobs([uploadId]);
       throw Errors.forbidden('The file was replaced or deleted during the upload');
     }
     if (done.replaced) await this.removeBlobs([done.replaced]);
     if (done.file.status === 'indexing_pending') this.indexer.wake();
-    return {};
+    return done.file;
   }
 
   async failUpload(token: string, reason: string): Promise<Record<string, never>> {

@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { JobsModule } from '../jobs/jobs.module';
 import { TablesModule } from '../tables/tables.module';
 import { BotTablesController } from './bot-tables.controller';
 
 @Module({
-  imports: [TablesModule, JobsModule],
+  imports: [TablesModule],
   controllers: [BotTablesController],
 })
 export class BotsModule {}

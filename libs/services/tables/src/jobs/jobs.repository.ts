@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { returned } from '../common/returned';
 
 export type JobType = 'export' | 'import';
@@ -67,11 +67,38 @@ export class JobsRepository {
     await this.dataSource.query(`UPDATE "tables"."jobs" SET "progress" = $2, "updated_at" = now() WHERE "id" = $1`, [id, progress]);
   }
 
+  /** The job's file is begun: its id is kept from now on, so that an interrupted export's file can be removed. Answers whether the job is still there. */
+  async setOutput(id: string, fileId: string): Promise<boolean> {
+    const rows = returned<{ id: string }>(
+      await this.dataSource.query(`UPDATE "tables"."jobs" SET "output_file_id" = $2, "updated_at" = now() WHERE "id" = $1 RETURNING "id"`, [id, fileId]),
+    );
+    return rows.length > 0;
+  }
+
+  async clearOutput(id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE "tables"."jobs" SET "output_file_id" = NULL WHERE "id" = $1`, [id]);
+  }
+
+  async exists(id: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(`SELECT 1 FROM "tables"."jobs" WHERE "id" = $1`, [id])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Completed with its output file, or failed (an export's unfinished file stays named until it is removed). */
   async finish(id: string, status: 'completed' | 'failed', outputFileId: string | null, error: string | null): Promise<void> {
     await this.dataSource.query(
-      `UPDATE "tables"."jobs" SET "status" = $2, "progress" = CASE WHEN $2 = 'completed' THEN 1 ELSE "progress" END, "output_file_id" = $3, "error" = $4, "updated_at" = now() WHERE "id" = $1`,
+      `UPDATE "tables"."jobs" SET "status" = $2, "progress" = CASE WHEN $2 = 'completed' THEN 1 ELSE "progress" END,
+         "output_file_id" = CASE WHEN $2 = 'completed' THEN $3 ELSE "output_file_id" END, "error" = $4, "updated_at" = now() WHERE "id" = $1`,
       [id, status, outputFileId, error],
     );
+  }
+
+  /** Failed exports whose unfinished file is still to be removed. */
+  async unfinishedOutputs(limit: number): Promise<Array<Pick<JobRow, 'id' | 'bot_id' | 'output_file_id'>>> {
+    return (await this.dataSource.query(
+      `SELECT "id", "bot_id", "output_file_id" FROM "tables"."jobs" WHERE "status" = 'failed' AND "type" = 'export' AND "output_file_id" IS NOT NULL LIMIT $1`,
+      [limit],
+    )) as Array<Pick<JobRow, 'id' | 'bot_id' | 'output_file_id'>>;
   }
 
   /** Jobs that were running when their replica stopped are failed, not left running forever. */
@@ -81,38 +108,5 @@ export class JobsRepository {
        WHERE "status" IN ('in_progress', 'finalizing') AND "updated_at" < now() - make_interval(secs => $1)`,
       [olderThanMs / 1000],
     );
-  }
-
-  async writePart(fileId: string, botId: string, part: number, bytes: Buffer): Promise<void> {
-    await this.dataSource.query(`INSERT INTO "tables"."files" ("id", "bot_id", "part", "bytes", "created_at") VALUES ($1, $2, $3, $4, now())`, [
-      fileId,
-      botId,
-      part,
-      bytes,
-    ]);
-  }
-
-  async fileExists(fileId: string, botId: string): Promise<boolean> {
-    const rows = (await this.dataSource.query(`SELECT 1 FROM "tables"."files" WHERE "id" = $1 AND "bot_id" = $2 AND "part" = 0`, [fileId, botId])) as unknown[];
-    return rows.length > 0;
-  }
-
-  /** The parts of a file in order, one at a time (through `manager` inside a transaction). */
-  async *readFile(fileId: string, botId: string, manager: EntityManager = this.dataSource.manager): AsyncGenerator<Buffer> {
-    for (let part = 0; ; part++) {
-      const rows = (await manager.query(`SELECT "bytes" FROM "tables"."files" WHERE "id" = $1 AND "bot_id" = $2 AND "part" = $3`, [
-        fileId,
-        botId,
-        part,
-      ])) as Array<{
-        bytes: Buffer;
-      }>;
-      if (rows.length === 0) return;
-      yield rows[0].bytes;
-    }
-  }
-
-  async purgeBot(botId: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM "tables"."files" WHERE "bot_id" = $1`, [botId]);
   }
 }

@@ -1,26 +1,24 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
-import { createGunzip, createGzip } from 'node:zlib';
+import { pipeline, Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import { BotAccess } from '@platform/bot-access';
-import { Errors, ExportTableQuery, newId } from '@platform/contracts';
-import { columnsOf, TableSchema } from '../common/table-schema';
+import { ExportTableQuery, newId } from '@platform/contracts';
+import { RequestContext } from '@platform/logging';
+import { columnsOf } from '../common/table-schema';
 import { checkRow } from '../rows/row-values';
 import { rowView } from '../rows/row-view';
 import { RowsRepository } from '../rows/rows.repository';
 import { TablesRepository } from '../tables/tables.repository';
 import { TablesService } from '../tables/tables.service';
+import { BotFiles, FilesOf } from './bot-files';
+import { importedRows } from './import-file';
 import { JobRow, JobsRepository } from './jobs.repository';
-import { csvLine, CsvReader, fromCsvCell } from './table-files';
+import { csvLine } from './table-files';
 
 /** Rows written per statement of an import. */
 const PAGE = 1000;
 /** Rows read per page of an export: what an export holds in memory at once. */
 const EXPORT_PAGE = 250;
-/** Size of the parts a file is stored in. */
-const PART_BYTES = 256 * 1024;
-/** Longest line of a JSON export accepted by an import (one row, at most factor 30 × 4 KB, with room). */
-const MAX_LINE = 1024 * 1024;
 /** How often a running job records its progress. */
 const PROGRESS_EVERY_MS = 250;
 /** A job whose replica has not touched it for this long was interrupted. */
@@ -35,16 +33,29 @@ export function jobView(job: JobRow): Record<string, unknown> {
     status: job.status,
     progress: Number(job.progress),
     inputFileId: job.input_file_id,
-    outputFileId: job.output_file_id,
+    // The file of an export is a file of the bot once the export completed, not before.
+    outputFileId: job.status === 'completed' ? job.output_file_id : null,
     createdAt: new Date(job.created_at).toISOString(),
     updatedAt: new Date(job.updated_at).toISOString(),
   };
 }
 
+/** What a job keeps of who asked for it: the integration a request came through owns the export, and reads only the files it may. */
+function askedBy(access: BotAccess): Pick<FilesOf, 'integration'> {
+  const integration = access.integration;
+  return integration ? { integration: { alias: integration.alias, integrationId: integration.integrationId } } : {};
+}
+
+function filesOf(job: JobRow): FilesOf {
+  const integration = job.options.integration as FilesOf['integration'];
+  return { botId: job.bot_id, ...(integration ? { integration } : {}) };
+}
+
 /**
  * Exports and imports, run as jobs in the background of the replica that was asked (a pending job
- * left by a stopped replica is taken by the next one to start). Both stream: an export writes the
- * table a page at a time into a file of 256 KB parts, an import reads such a file part by part.
+ * left by a stopped replica is taken by the next one to start). Both stream through files of the
+ * bot in the files service: an export writes the table a page at a time into a new file, an import
+ * reads a file the bot uploaded chunk by chunk.
  */
 @Injectable()
 export class JobsService implements OnApplicationBootstrap {
@@ -55,15 +66,18 @@ export class JobsService implements OnApplicationBootstrap {
     private readonly tables: TablesService,
     private readonly rows: RowsRepository,
     private readonly tableRecords: TablesRepository,
+    private readonly files: BotFiles,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     try {
       await this.jobs.failAbandoned(ABANDONED_MS);
-      for (const id of await this.jobs.pending(100)) this.start(id);
+      for (const id of await this.jobs.pending(100)) this.start(() => this.run(id));
     } catch (error) {
       this.logger.warn(`Could not look for pending jobs: ${(error as Error).message}`);
     }
+    // In the background: the files service may not be up yet; what is left is tried at the next start.
+    this.start(() => this.removeUnfinishedFiles());
   }
 
   async export(access: BotAccess, nameOrId: string, query: ExportTableQuery) {
@@ -73,18 +87,27 @@ export class JobsService implements OnApplicationBootstrap {
       bot_id: access.botId,
       table_id: table.id,
       type: 'export',
-      options: { format: query.format ?? 'json', compress: query.compress ?? true },
+      options: { format: query.format ?? 'json', compress: query.compress ?? true, ...askedBy(access) },
       input_file_id: null,
     });
-    this.start(job.id);
+    this.start(() => this.run(job.id));
     return { job: jobView(job) };
   }
 
   async import(access: BotAccess, nameOrId: string, fileId: string) {
     const table = await this.tables.require(access.botId, nameOrId);
-    if (!(await this.jobs.fileExists(fileId, access.botId))) throw Errors.notFound('File', fileId);
-    const job = await this.jobs.insert({ id: newId('job'), bot_id: access.botId, table_id: table.id, type: 'import', options: {}, input_file_id: fileId });
-    this.start(job.id);
+    const asked = askedBy(access);
+    // A file that is not there, not the bot's or never uploaded is refused now, not as a failed job.
+    await this.files.open({ botId: access.botId, ...asked }, fileId);
+    const job = await this.jobs.insert({
+      id: newId('job'),
+      bot_id: access.botId,
+      table_id: table.id,
+      type: 'import',
+      options: { ...asked },
+      input_file_id: fileId,
+    });
+    this.start(() => this.run(job.id));
     return { job: jobView(job) };
   }
 
@@ -93,11 +116,15 @@ export class JobsService implements OnApplicationBootstrap {
     return { jobs: (await this.jobs.recent(table.id)).map(jobView) };
   }
 
-  /** Runs the job soon, in this process; whichever replica claims it first runs it. */
-  private start(id: string): void {
-    setImmediate(() => void this.run(id));
+  /**
+   * Runs work soon, in this process, apart from the request that set it going: the request's
+   * deadline does not bound a job, which outlives it.
+   */
+  private start(work: () => Promise<void>): void {
+    RequestContext.detached(() => setImmediate(() => void work()));
   }
 
+  /** Runs the job if this replica is the one that claims it. */
   private async run(id: string): Promise<void> {
     const job = await this.jobs.claim(id).catch(() => null);
     if (!job) return;
@@ -110,13 +137,13 @@ export class JobsService implements OnApplicationBootstrap {
     }
   }
 
+  /** Streams the table, a page at a time through one gzip stream, into a new file of the bot. */
   private async runExport(job: JobRow): Promise<string> {
     const table = await this.tables.require(job.bot_id, job.table_id);
     const columns = columnsOf(table.schema);
     const format = job.options.format === 'csv' ? 'csv' : 'json';
+    const compress = job.options.compress !== false;
     const total = Math.max(1, await this.tableRecords.rowCount(table.id));
-    const fileId = newId('file');
-    const writer = new PartWriter((part, bytes) => this.jobs.writePart(fileId, job.bot_id, part, bytes));
     const rows = this.rows;
     const jobs = this.jobs;
     // A page of text at a time, pulled by the compressor as it goes: one page in memory at once.
@@ -142,127 +169,74 @@ export class JobsService implements OnApplicationBootstrap {
       if (format === 'json') yield ']}\n';
     }
     const source = Readable.from(text(), { highWaterMark: 1 });
-    const output: Readable = job.options.compress !== false ? source.pipe(createGzip()) : source;
-    for await (const chunk of output) await writer.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-    await writer.end();
-    return fileId;
+    // pipeline, not pipe: a failure reading the table fails the compressed stream too.
+    const output: Readable = compress ? pipeline(source, createGzip({ chunkSize: 64 * 1024 }), () => undefined) : source;
+    const key = `tables/${table.name}-export-${job.id}.${format}${compress ? '.gz' : ''}`;
+    const contentType = compress ? 'application/gzip' : format === 'csv' ? 'text/csv' : 'application/json';
+    let fileId: string | undefined;
+    try {
+      return await this.files.write(filesOf(job), key, contentType, bytesOf(output), {
+        opened: async (id) => {
+          fileId = id;
+          await this.jobs.setOutput(job.id, id);
+        },
+        wanted: () => this.jobs.exists(job.id),
+      });
+    } catch (error) {
+      if (fileId) await this.removeUnfinishedFile(job.id, job.bot_id, fileId);
+      throw error;
+    }
   }
 
   /**
    * Reads the file and inserts its rows in one transaction, everything through the transaction's
    * connection (an embedded database has one session: another connection would wait for it).
-   * Its progress shows once it is done: within the transaction it would not be seen anyway.
+   * The file is located before the transaction begins, as that asks the files service, which
+   * uses the database too. Its progress shows once it is done: within the transaction it would
+   * not be seen anyway.
    */
   private async runImport(job: JobRow): Promise<null> {
     const table = await this.tables.require(job.bot_id, job.table_id);
     const columns = columnsOf(table.schema);
-    const first = await peek(this.jobs.readFile(job.input_file_id!, job.bot_id));
+    const content = await this.files.read(filesOf(job), job.input_file_id!);
     await this.rows.transaction(async (manager) => {
       await this.rows.lockTable(table.id, manager);
-      // One part at a time in flight: what an import holds is a part, its inflated text and a batch of rows.
-      const source = Readable.from(this.jobs.readFile(job.input_file_id!, job.bot_id, manager), { highWaterMark: 1 });
-      const input = first[0] === 0x1f && first[1] === 0x8b ? source.pipe(createGunzip({ chunkSize: 64 * 1024 })) : source;
-      input.setEncoding('utf8');
+      // What an import holds is a chunk of the file, its inflated text, the row being read and a batch of rows.
       let batch: Array<Record<string, unknown>> = [];
       let count = 0;
-      const flush = async () => {
-        await this.rows.insert(table.id, batch, columns, manager, false);
-        batch = [];
-      };
-      const add = async (row: Record<string, unknown>) => {
+      for await (const row of importedRows(content, columns)) {
         batch.push(checkRow(row, count++, columns, true, table.factor).data);
-        if (batch.length >= PAGE) await flush();
-      };
-      const chunks = input[Symbol.asyncIterator]() as AsyncIterator<string>;
-      const start = await chunks.next();
-      const text = (start.value as string | undefined) ?? '';
-      const all = prepend(text, chunks);
-      if (text.trimStart().startsWith('{')) {
-        await this.importJson(all, add);
-      } else {
-        await this.importCsv(all, columns, add);
+        if (batch.length >= PAGE) {
+          await this.rows.insert(table.id, batch, columns, manager, false);
+          batch = [];
+        }
       }
-      await flush();
+      await this.rows.insert(table.id, batch, columns, manager, false);
     });
     return null;
   }
 
-  /** A JSON export: a first line with the schema, then one row per line. */
-  private async importJson(input: AsyncIterable<string>, add: (row: Record<string, unknown>) => Promise<void>): Promise<void> {
-    const lines = createInterface({ input: Readable.from(input, { highWaterMark: 1 }), crlfDelay: Infinity });
-    let header = true;
-    for await (const raw of lines) {
-      if (raw.length > MAX_LINE) throw new Error(`A line of the file is longer than ${MAX_LINE} characters`);
-      const line = raw.trim();
-      if (header) {
-        if (!line.startsWith('{"schema":') || !line.endsWith('"rows":[')) throw new Error('Not a table export: a JSON import starts with {"schema":…,"rows":[');
-        JSON.parse(`${line}]}`) as { schema: TableSchema };
-        header = false;
-        continue;
-      }
-      if (line === ']}' || line === '') continue;
-      const row = JSON.parse(line.startsWith(',') ? line.slice(1) : line) as Record<string, unknown>;
-      await add(row);
+  /** Removes the files of exports that failed (or were interrupted) before their file was complete. */
+  private async removeUnfinishedFiles(): Promise<void> {
+    try {
+      for (const job of await this.jobs.unfinishedOutputs(100)) await this.removeUnfinishedFile(job.id, job.bot_id, job.output_file_id!);
+    } catch (error) {
+      this.logger.warn(`Could not look for unfinished export files: ${(error as Error).message}`);
     }
   }
 
-  private async importCsv(
-    input: AsyncIterable<string>,
-    columns: ReturnType<typeof columnsOf>,
-    add: (row: Record<string, unknown>) => Promise<void>,
-  ): Promise<void> {
-    const reader = new CsvReader();
-    let header: string[] | undefined;
-    const take = async (records: string[][]) => {
-      for (const record of records) {
-        if (!header) {
-          header = record;
-          continue;
-        }
-        const row: Record<string, unknown> = {};
-        record.forEach((cell, i) => {
-          const column = columns.find((c) => c.name === header![i]);
-          if (column) row[column.name] = fromCsvCell(cell, column);
-        });
-        await add(row);
-      }
-    };
-    for await (const chunk of input) await take(reader.push(chunk));
-    await take(reader.end());
-  }
-}
-
-/** Collects bytes into parts of PART_BYTES, storing each as soon as it is full. */
-class PartWriter {
-  private buffered: Buffer[] = [];
-  private size = 0;
-  private part = 0;
-
-  constructor(private readonly store: (part: number, bytes: Buffer) => Promise<void>) {}
-
-  async write(bytes: Buffer): Promise<void> {
-    this.buffered.push(bytes);
-    this.size += bytes.length;
-    while (this.size >= PART_BYTES) {
-      const all = Buffer.concat(this.buffered);
-      await this.store(this.part++, all.subarray(0, PART_BYTES));
-      this.buffered = [all.subarray(PART_BYTES)];
-      this.size = all.length - PART_BYTES;
+  /** The file goes, and the job forgets it; if the files service cannot be reached, the next start tries again. */
+  private async removeUnfinishedFile(jobId: string, botId: string, fileId: string): Promise<void> {
+    try {
+      await this.files.abandon(botId, fileId);
+      await this.jobs.clearOutput(jobId);
+    } catch (error) {
+      this.logger.warn(`Could not remove the unfinished file ${fileId} of job ${jobId}: ${(error as Error).message}`);
     }
   }
-
-  async end(): Promise<void> {
-    if (this.size > 0 || this.part === 0) await this.store(this.part++, Buffer.concat(this.buffered));
-  }
 }
 
-async function peek(parts: AsyncGenerator<Buffer>): Promise<Buffer> {
-  const { value } = await parts.next();
-  await parts.return(undefined);
-  return (value as Buffer | undefined) ?? Buffer.alloc(0);
-}
-
-async function* prepend(start: string, rest: AsyncIterator<string>): AsyncGenerator<string> {
-  if (start) yield start;
-  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+/** A stream's chunks as bytes (the export's text is strings when not compressed). */
+async function* bytesOf(stream: Readable): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) yield typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
 }

@@ -16,7 +16,15 @@ import {
 import { ListMessagesResponse } from '../dto/runtime/messages.dto';
 import { ListActionRunsResponse } from '../dto/admin/action-runs.dto';
 import { BotActivityQuery, BotActivityResponse } from '../dto/runtime/bot-extras.dto';
-import { CompleteFileUploadBody, FailFileUploadBody, FileTransferBody } from '../dto/files/files.dto';
+import {
+  CompleteFileUploadBody,
+  CompleteFileWriteBody,
+  FailFileUploadBody,
+  FileTransferBody,
+  FileWriteRef,
+  OpenFileReadBody,
+  OpenFileWriteBody,
+} from '../dto/files/files.dto';
 import { defineOperations } from './operation';
 
 /**
@@ -171,6 +179,31 @@ export const InternalOperations = defineOperations(
       service: 'files',
       body: FileTransferBody,
       access: { kind: 'signed' },
+    },
+    openFileWrite: {
+      summary:
+        'Begin a new file of a bot whose content a service writes to the blob store (a table export): answers the file, its blob and the most bytes it may hold',
+      service: 'files',
+      body: OpenFileWriteBody,
+      access: { kind: 'services', services: ['tables'] },
+    },
+    completeFileWrite: {
+      summary: 'The content of a file a service began is stored, this many bytes: the file is uploaded',
+      service: 'files',
+      body: CompleteFileWriteBody,
+      access: { kind: 'services', services: ['tables'] },
+    },
+    abandonFileWrite: {
+      summary: 'A service gives up a file it began writing: the file and what was written of it go',
+      service: 'files',
+      body: FileWriteRef,
+      access: { kind: 'services', services: ['tables'] },
+    },
+    openFileRead: {
+      summary: "Where the content of a bot's uploaded file is, for a service to read it (a table import); 404 for a file the caller may not read",
+      service: 'files',
+      body: OpenFileReadBody,
+      access: { kind: 'services', services: ['tables'] },
     },
   },
 );

@@ -550,3 +550,55 @@ export interface FileTransfer {
   /** Downloads: the file's key, for the download's file name. */
   key?: string;
 }
+
+/** Internal: who, on the bot's side, a service acts for when it writes or reads a file. */
+class ServiceFileAccess {
+  @RequiredString(200)
+  botId: string;
+
+  /** The integration the request came through: it owns what is written, and reads only what it may. */
+  @IsOptional()
+  @RequiredString(200)
+  integrationAlias?: string;
+
+  @IsOptional()
+  @RequiredString(200)
+  integrationId?: string;
+}
+
+/** Internal: a service begins writing a new file of a bot (a table export). */
+export class OpenFileWriteBody extends ServiceFileAccess {
+  @RequiredString(1000)
+  key: string;
+
+  @RequiredString(200)
+  contentType: string;
+}
+
+/** Internal: a file a service wrote, or is done with. */
+export class FileWriteRef {
+  @RequiredString(200)
+  botId: string;
+
+  @RequiredString(200)
+  fileId: string;
+}
+
+export class CompleteFileWriteBody extends FileWriteRef {
+  @IsInt()
+  @Min(0)
+  size: number;
+}
+
+/** Internal: a service reads a file of a bot (a table import). */
+export class OpenFileReadBody extends ServiceFileAccess {
+  @RequiredString(200)
+  fileId: string;
+}
+
+/** Where a service writes a new file's content: the blob, and the most bytes the file may hold. */
+export interface FileWrite {
+  fileId: string;
+  blob: string;
+  maxSize: number;
+}
