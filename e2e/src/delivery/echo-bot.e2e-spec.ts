@@ -118,4 +118,28 @@ describe('the bot loop with the example echo bot', () => {
     expect(delivered.every((e) => e.payload.message?.direction === 'incoming')).toBe(true);
     expect(delivered.filter((e) => e.type === 'message_created')).toHaveLength(1);
   });
+
+  it("delivers a message sent just as its conversation's queue empties at once, not at the next repair sweep", async () => {
+    // Each message arrives about when the dispatcher finishes the previous one and closes the lane:
+    // the moment a badly ordered close would drop the new event's mailbox (found by the repair sweep
+    // 2 s or more later), or keep it under a lease nobody uses (taken again when the lease runs out).
+    // Several conversations at once, so the moments vary.
+    const slow: string[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, c) => {
+        const id = (await user.createConversation({})).conversation.id;
+        const replies: any[] = [];
+        const own = await user.listenConversation({ id });
+        own.on('message_created', (m) => m.isBot && replies.push(m));
+        for (let i = 0; i < 15; i++) {
+          const started = Date.now();
+          await user.createMessage({ conversationId: id, payload: { type: 'text', text: `quick ${c}.${i}` } });
+          await until(() => replies.length > i, 10000);
+          if (Date.now() - started > 1800) slow.push(`${c}.${i}`);
+        }
+        await own.disconnect();
+      }),
+    );
+    expect(slow.length).toBeLessThanOrEqual(1);
+  }, 120000);
 });

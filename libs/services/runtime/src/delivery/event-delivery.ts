@@ -218,7 +218,10 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
   private async renewLeases(): Promise<void> {
     const lanes = [...this.inFlight.values()];
     const lost = await this.mailboxes.renew(this.owner, lanes, this.config.deliveryLeaseMs).catch(() => []);
-    for (const lane of lost) this.logger.warn(`Lost the lease of lane ${lane.lane} of bot ${lane.botId}`);
+    // A lane that finished meanwhile closed or gave back its mailbox itself: not lost.
+    for (const lane of lost.filter((l) => this.inFlight.has(`${l.botId}\u0000${l.lane}`))) {
+      this.logger.warn(`Lost the lease of lane ${lane.lane} of bot ${lane.botId}`);
+    }
   }
 
   /** The bot writes its replies as its own user, whose id is the bot id. */

@@ -14,12 +14,19 @@ export function laneOf(event: Pick<EventEntity, 'id' | 'conversationId'>): strin
 
 /**
  * Queues the lanes of events to deliver, in the transaction that records them: a lane with
- * pending events always has its mailbox row (a periodic sweep repairs the rare race where a
- * dispatcher closes a mailbox just as a new event of its lane commits).
+ * pending events always has its mailbox row. An existing mailbox is locked (a no-op update), so
+ * a dispatcher closing it at that moment waits for this transaction and then sees its events
+ * (`MailboxesRepository.close`); lanes are locked in one order, so two writers cannot deadlock.
  */
 export async function enqueueLanes(manager: EntityManager, events: EventEntity[]): Promise<void> {
-  const lanes = [...new Map(events.filter((e) => e.status === 'pending').map((e) => [`${e.botId}\u0000${laneOf(e)}`, [e.botId, laneOf(e)]])).values()];
+  const lanes = [...new Map(events.filter((e) => e.status === 'pending').map((e) => [`${e.botId}\u0000${laneOf(e)}`, [e.botId, laneOf(e)]])).entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, lane]) => lane);
   if (lanes.length === 0) return;
   const values = lanes.map((_, i) => `($${2 * i + 1}, $${2 * i + 2}, now())`).join(', ');
-  await manager.query(`INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") VALUES ${values} ON CONFLICT DO NOTHING`, lanes.flat());
+  await manager.query(
+    `INSERT INTO "runtime"."delivery_mailboxes" AS m ("bot_id", "lane", "next_attempt_at") VALUES ${values}
+     ON CONFLICT ("bot_id", "lane") DO UPDATE SET "next_attempt_at" = m."next_attempt_at"`,
+    lanes.flat(),
+  );
 }

@@ -60,15 +60,36 @@ export class MailboxesRepository {
     );
   }
 
-  /** Removes the lane's mailbox once no event of it is pending. */
+  /**
+   * Removes the lane's mailbox once no event of it is pending, or gives the lane back, due now,
+   * when one is (it was written since the dispatcher last looked). The row is locked first, and
+   * the events are looked at in a statement of their own: a writer that queued an event of the
+   * lane meanwhile (`enqueueLanes` locks the row too) has committed by then, so its event is
+   * seen; one that comes after finds no row and creates it again.
+   */
   async close(owner: string, lane: Lane): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM "runtime"."delivery_mailboxes" m WHERE m."bot_id" = $2 AND m."lane" = $3 AND m."lease_owner" = $1
-       AND NOT EXISTS (
-         SELECT 1 FROM "runtime"."events" e WHERE e."bot_id" = m."bot_id" AND e."status" = 'pending'
-         AND (e."conversation_id" = m."lane" OR 'event:' || e."id" = m."lane"))`,
-      [owner, lane.botId, lane.lane],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      const held = (await manager.query(`SELECT 1 FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $2 AND "lane" = $3 AND "lease_owner" = $1 FOR UPDATE`, [
+        owner,
+        lane.botId,
+        lane.lane,
+      ])) as unknown[];
+      if (held.length === 0) return;
+      const [, removed] = (await manager.query(
+        `DELETE FROM "runtime"."delivery_mailboxes" m WHERE m."bot_id" = $1 AND m."lane" = $2
+         AND NOT EXISTS (
+           SELECT 1 FROM "runtime"."events" e WHERE e."bot_id" = m."bot_id" AND e."status" = 'pending'
+           AND (e."conversation_id" = m."lane" OR 'event:' || e."id" = m."lane"))`,
+        [lane.botId, lane.lane],
+      )) as [unknown, number];
+      // Kept for its new events: leased no longer, so that it is taken again at once (not when the lease runs out).
+      if (removed === 0) {
+        await manager.query(
+          `UPDATE "runtime"."delivery_mailboxes" SET "lease_owner" = NULL, "lease_until" = NULL, "next_attempt_at" = now() WHERE "bot_id" = $1 AND "lane" = $2`,
+          [lane.botId, lane.lane],
+        );
+      }
+    });
   }
 
   /** Every lane of the bot is due now (its code or url just changed). */
@@ -81,7 +102,7 @@ export class MailboxesRepository {
     await this.dataSource.query(`UPDATE "runtime"."delivery_mailboxes" SET "lease_owner" = NULL, "lease_until" = NULL WHERE "lease_owner" = $1`, [owner]);
   }
 
-  /** Recreates the mailboxes of lanes with pending events but none (a race, or events written around the writer). */
+  /** Recreates the mailboxes of lanes with pending events but none (events written around the writer, e.g. by hand). */
   async repair(limit: number): Promise<number> {
     const rows = (await this.dataSource.query(
       `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at")
