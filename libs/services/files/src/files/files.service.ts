@@ -17,6 +17,7 @@ import {
 import { BotAccess, IntegrationInstance } from '@platform/bot-access';
 import { BlobStore } from '@platform/messaging';
 import { isUniqueViolation } from '@platform/persistence';
+import type { EntityManager } from 'typeorm';
 import { Indexer } from '../passages/indexer';
 import { PassagesRepository } from '../passages/passages.repository';
 import { FileAddresses } from '../transfers/file-addresses';
@@ -86,23 +87,24 @@ export class FilesService {
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
       };
-      if (existing) {
-        // Replacing a file erases its content: the old one goes once no one reads it.
-        await this.files.orphan(
-          manager,
-          [existing.blob, existing.uploadId].filter((b): b is string => b !== null),
-        );
-        await this.files.replace(manager, row);
-      } else {
-        try {
-          await this.files.insert(manager, row);
-        } catch (error) {
-          if (isUniqueViolation(error)) throw Errors.alreadyExists('File', input.key);
-          throw error;
-        }
+      try {
+        await this.write(manager, row, existing);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw Errors.alreadyExists('File', input.key);
+        throw error;
       }
       return row;
     });
+  }
+
+  /** Writes the file's row: a new one, or in place of the file under its key, whose content then goes once no one reads it. */
+  private async write(manager: EntityManager, row: FileRow, existing: FileRow | undefined): Promise<void> {
+    if (!existing) return this.files.insert(manager, row);
+    await this.files.orphan(
+      manager,
+      [existing.blob, existing.uploadId].filter((b): b is string => b !== null),
+    );
+    await this.files.replace(manager, row);
   }
 
   async get(access: BotAccess, idOrKey: string): Promise<FileResponse> {
@@ -173,15 +175,7 @@ export class FilesService {
           updatedAt: now,
         };
         if (row.status === 'upload_failed' || row.status === 'upload_pending') row.status = 'upload_completed';
-        if (existing) {
-          await this.files.orphan(
-            manager,
-            [existing.blob, existing.uploadId].filter((b): b is string => b !== null),
-          );
-          await this.files.replace(manager, row);
-        } else {
-          await this.files.insert(manager, row);
-        }
+        await this.write(manager, row, existing);
         if (row.status === 'indexing_completed') await this.passages.copy(manager, source.botId, source.id, row.botId, row.id);
         return row;
       });

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Inject, Param, Query, Req, RequestMapping, RequestMethod, Res, Type } from '@nestjs/common';
-import { ApiBody, ApiExtension, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiExtension, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import {
   AnyOperation,
   ApiError,
@@ -18,7 +18,7 @@ import { RateLimits } from '../http/rate-limits';
 import { RequestBodyReader } from '../http/request-body';
 import { StreamRelay } from '../streams/stream-relay';
 import { HTTP_FAMILIES, HttpFamily } from './http-families';
-import { byRoutePrecedence, documentationTag, expressPath } from './route-paths';
+import { byRoutePrecedence, documentationTag, errorResponse, expressPath } from './route-paths';
 import { addUnavailableRoute } from './unavailable-routes';
 
 /**
@@ -179,7 +179,5 @@ function errorResponses(operation: AnyOperation): MethodDecorator[] {
   ];
   if (operation.body) answers.push([413, 'The body is larger than the family allows'], [415, 'The body is not JSON']);
   if (operation.idempotent || operation.http!.method !== 'GET') answers.push([409, 'Conflicts with the current state (e.g. already exists)']);
-  return answers
-    .sort(([a], [b]) => a - b)
-    .map(([status, description]) => ApiResponse({ status, description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }));
+  return answers.sort(([a], [b]) => a - b).map(([status, description]) => errorResponse(status, description));
 }

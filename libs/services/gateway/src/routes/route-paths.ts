@@ -1,3 +1,4 @@
+import { ApiResponse } from '@nestjs/swagger';
 import type { AnyOperation } from '@platform/contracts';
 
 /** `/v1/chat/messages/{id}` → `/v1/chat/messages/:id` */
@@ -27,4 +28,9 @@ export function documentationTag(operation: Pick<AnyOperation, 'family' | 'http'
   // The first fixed segment of the path the family declares (its prefix left out): `/conversations/{id}` → conversations.
   const resource = operation.http!.path.split('/').find((segment) => segment && !segment.startsWith('{')) ?? operation.family;
   return `${operation.family} · ${resource}`;
+}
+
+/** A documented error answer: its status, what it means, and the standard error body (`#/components/schemas/Error`). */
+export function errorResponse(status: number, description: string): MethodDecorator {
+  return ApiResponse({ status, description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 }

@@ -1,8 +1,8 @@
 import { HttpCode, RequestMapping, RequestMethod, Res } from '@nestjs/common';
-import { ApiExtension, ApiOperation, ApiParam, ApiResponse } from '@nestjs/swagger';
+import { ApiExtension, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { Errors, pathParameters, UnavailableOperation } from '@platform/contracts';
 import type { Response } from 'express';
-import { documentationTag, expressPath } from './route-paths';
+import { documentationTag, errorResponse, expressPath } from './route-paths';
 
 /**
  * The route of an operation the platform does not provide: answered here, before any credential
@@ -31,11 +31,7 @@ export function addUnavailableRoute(prototype: object, operation: UnavailableOpe
       tags: [documentationTag(operation)],
     }),
     ApiExtension('x-stability', 'unavailable'),
-    ApiResponse({
-      status: 405,
-      description: 'MethodNotFound: the platform does not provide this operation (the message says why)',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    }),
+    errorResponse(405, 'MethodNotFound: the platform does not provide this operation (the message says why)'),
     ...pathParameters(operation.path).map((name) => ApiParam({ name, type: String })),
   ];
   for (const decorate of decorators) decorate(prototype, key, descriptor);

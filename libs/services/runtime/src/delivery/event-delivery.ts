@@ -13,6 +13,7 @@ import { BotDirectory } from './bot-directory';
 import { BotCodeEndpoint } from './bot-code-endpoint';
 import { BotEndpoint, DeliveryOutcome } from './bot-endpoint';
 import { toBotEvent } from './bot-event';
+import { laneKey } from './lanes';
 import { Lane, MailboxesRepository } from './mailboxes.repository';
 
 /** How long an idle dispatcher waits before looking for due lanes again (a wake-up comes sooner). */
@@ -129,7 +130,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   private start(lane: Lane): void {
-    const key = `${lane.botId}\u0000${lane.lane}`;
+    const key = laneKey(lane);
     this.inFlight.set(key, lane);
     this.perBot.set(lane.botId, (this.perBot.get(lane.botId) ?? 0) + 1);
     void this.deliverLane(lane)
@@ -219,7 +220,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     const lanes = [...this.inFlight.values()];
     const lost = await this.mailboxes.renew(this.owner, lanes, this.config.deliveryLeaseMs).catch(() => []);
     // A lane that finished meanwhile closed or gave back its mailbox itself: not lost.
-    for (const lane of lost.filter((l) => this.inFlight.has(`${l.botId}\u0000${l.lane}`))) {
+    for (const lane of lost.filter((l) => this.inFlight.has(laneKey(l)))) {
       this.logger.warn(`Lost the lease of lane ${lane.lane} of bot ${lane.botId}`);
     }
   }

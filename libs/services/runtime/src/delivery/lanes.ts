@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import type { EventEntity } from '../events/event.entity';
+import type { Lane } from './mailboxes.repository';
 
 /** The lane of an event without a conversation: it is delivered on its own, in no order. */
 export const LONE_EVENT_LANE = 'event:';
@@ -12,6 +13,11 @@ export function laneOf(event: Pick<EventEntity, 'id' | 'conversationId'>): strin
   return event.conversationId ?? `${LONE_EVENT_LANE}${event.id}`;
 }
 
+/** One key per lane of a bot, for sets and maps of lanes. */
+export function laneKey(lane: Lane): string {
+  return `${lane.botId}\u0000${lane.lane}`;
+}
+
 /**
  * Queues the lanes of events to deliver, in the transaction that records them: a lane with
  * pending events always has its mailbox row. An existing mailbox is locked (a no-op update), so
@@ -19,14 +25,17 @@ export function laneOf(event: Pick<EventEntity, 'id' | 'conversationId'>): strin
  * (`MailboxesRepository.close`); lanes are locked in one order, so two writers cannot deadlock.
  */
 export async function enqueueLanes(manager: EntityManager, events: EventEntity[]): Promise<void> {
-  const lanes = [...new Map(events.filter((e) => e.status === 'pending').map((e) => [`${e.botId}\u0000${laneOf(e)}`, [e.botId, laneOf(e)]])).entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, lane]) => lane);
+  const byKey = new Map<string, Lane>();
+  for (const event of events.filter((e) => e.status === 'pending')) {
+    const lane = { botId: event.botId, lane: laneOf(event) };
+    byKey.set(laneKey(lane), lane);
+  }
+  const lanes = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
   if (lanes.length === 0) return;
   const values = lanes.map((_, i) => `($${2 * i + 1}, $${2 * i + 2}, now())`).join(', ');
   await manager.query(
     `INSERT INTO "runtime"."delivery_mailboxes" AS m ("bot_id", "lane", "next_attempt_at") VALUES ${values}
      ON CONFLICT ("bot_id", "lane") DO UPDATE SET "next_attempt_at" = m."next_attempt_at"`,
-    lanes.flat(),
+    lanes.flatMap((lane) => [lane.botId, lane.lane]),
   );
 }

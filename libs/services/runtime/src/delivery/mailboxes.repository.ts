@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { laneKey } from './lanes';
 
 export interface Lane {
   botId: string;
@@ -47,13 +48,13 @@ export class MailboxesRepository {
        RETURNING "bot_id" AS "botId", "lane"`,
       [owner, leaseMs, lanes.map((l) => l.botId), lanes.map((l) => l.lane)],
     )) as [Lane[], number] | Lane[];
-    const kept = new Set(((Array.isArray(rows[0]) ? rows[0] : rows) as Lane[]).map((l) => `${l.botId}\u0000${l.lane}`));
-    return lanes.filter((l) => !kept.has(`${l.botId}\u0000${l.lane}`));
+    const kept = new Set(((Array.isArray(rows[0]) ? rows[0] : rows) as Lane[]).map(laneKey));
+    return lanes.filter((l) => !kept.has(laneKey(l)));
   }
 
   /** Gives the lane back, due again after `delayMs` (a retry's backoff, or at once). */
-  async release(owner: string, lane: Lane, delayMs: number): Promise<void> {
-    await this.dataSource.query(
+  async release(owner: string, lane: Lane, delayMs: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(
       `UPDATE "runtime"."delivery_mailboxes" SET "lease_owner" = NULL, "lease_until" = NULL, "next_attempt_at" = now() + $4 * interval '1 millisecond'
        WHERE "bot_id" = $2 AND "lane" = $3 AND "lease_owner" = $1`,
       [owner, lane.botId, lane.lane, delayMs],
@@ -69,11 +70,11 @@ export class MailboxesRepository {
    */
   async close(owner: string, lane: Lane): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const held = (await manager.query(`SELECT 1 FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $2 AND "lane" = $3 AND "lease_owner" = $1 FOR UPDATE`, [
-        owner,
-        lane.botId,
-        lane.lane,
-      ])) as unknown[];
+      const held = (await manager.query(
+        `SELECT 1 FROM "runtime"."delivery_mailboxes"
+         WHERE "bot_id" = $2 AND "lane" = $3 AND "lease_owner" = $1 FOR UPDATE`,
+        [owner, lane.botId, lane.lane],
+      )) as unknown[];
       if (held.length === 0) return;
       const [, removed] = (await manager.query(
         `DELETE FROM "runtime"."delivery_mailboxes" m WHERE m."bot_id" = $1 AND m."lane" = $2
@@ -83,12 +84,7 @@ export class MailboxesRepository {
         [lane.botId, lane.lane],
       )) as [unknown, number];
       // Kept for its new events: leased no longer, so that it is taken again at once (not when the lease runs out).
-      if (removed === 0) {
-        await manager.query(
-          `UPDATE "runtime"."delivery_mailboxes" SET "lease_owner" = NULL, "lease_until" = NULL, "next_attempt_at" = now() WHERE "bot_id" = $1 AND "lane" = $2`,
-          [lane.botId, lane.lane],
-        );
-      }
+      if (removed === 0) await this.release(owner, lane, 0, manager);
     });
   }
 
