@@ -18,6 +18,7 @@ import {
   expectClientError,
   expectErrorBody,
   ISO_MS,
+  newMember,
   raw,
   secondAccount,
   sql,
@@ -353,6 +354,88 @@ describe('files API (/v1/files)', () => {
       expect(over.id).toBe(copy.id);
       expect((await download(over.url)).body.toString()).toBe('changed');
       await notFound(files.copyFile({ idOrKey: 'nope', destinationKey: uniqueKey() }));
+    });
+
+    it("copies to another bot of the workspace (x-destination-bot-id): bytes, metadata and passages, the copy is that bot's", async () => {
+      const destination = await createChatBot();
+      const there = client({ botId: destination.botId });
+      const { file } = await files.uploadFile({
+        key: uniqueKey('.md'),
+        content: '# Ferries\n\nThe morning ferry to the island leaves the harbour at seven.',
+        index: true,
+        tags: { kbId: 'kb_shared' },
+        metadata: { m: 'x' },
+      });
+      for (let i = 0; i < 200 && (await files.getFile({ id: file.id })).file.status !== 'indexing_completed'; i++) await new Promise((r) => setTimeout(r, 100));
+      const before = (await files.listFiles({ pageSize: 100 })).files.length;
+      const destinationKey = uniqueKey('.md');
+      const { file: copy } = await files.copyFile({ idOrKey: file.key, destinationKey, 'x-destination-bot-id': destination.botId });
+      expect(copy).toMatchObject({
+        botId: destination.botId,
+        key: destinationKey,
+        tags: { kbId: 'kb_shared' },
+        metadata: { m: 'x' },
+        status: 'indexing_completed',
+        owner: { type: 'bot', id: destination.botId },
+      });
+      expect((await download(copy.url)).body.toString()).toContain('morning ferry');
+      expect((await there.listFiles({})).files.map((f) => f.id)).toEqual([copy.id]);
+      expect((await files.listFiles({ pageSize: 100 })).files).toHaveLength(before);
+      await notFound(files.getFile({ id: copy.id }));
+      const passages = (await there.listFilePassages({ id: copy.id })).passages.map((p) => p.content);
+      expect(passages).toEqual((await files.listFilePassages({ id: file.id })).passages.map((p) => p.content));
+      expect((await there.searchFiles({ query: 'when does the ferry leave', contextDepth: 0 })).passages[0].content).toContain('morning ferry');
+
+      // The key is taken there now: the same conflict as within a bot, unless overwrite.
+      const again = { idOrKey: file.id, destinationKey, 'x-destination-bot-id': destination.botId };
+      await expectClientError(files.copyFile(again), AlreadyExistsError, 409, 'AlreadyExists');
+      expect((await files.copyFile({ ...again, overwrite: true })).file.id).toBe(copy.id);
+      // Naming the bot itself is a copy within it.
+      expect((await files.copyFile({ idOrKey: file.id, destinationKey: uniqueKey(), 'x-destination-bot-id': botId })).file.botId).toBe(botId);
+      // Through an integration installed on both bots, the copy is that integration's there.
+      const { file: throughChat } = await client({ botId, integrationAlias: 'webchat' }).copyFile({
+        idOrKey: (await client({ botId, integrationAlias: 'webchat' }).uploadFile({ key: uniqueKey(), content: 'notes' })).file.id,
+        destinationKey: uniqueKey(),
+        'x-destination-bot-id': destination.botId,
+      });
+      expect(throughChat.owner).toMatchObject({ type: 'integration', alias: 'webchat' });
+    });
+
+    it('copies to another bot only in the workspace (404 elsewhere), and only for callers who may create files there (403)', async () => {
+      const { file } = await files.uploadFile({ key: uniqueKey(), content: 'kept home' });
+      const copyTo = (caller: Client, destinationBotId: string) =>
+        caller.copyFile({ idOrKey: file.id, destinationKey: uniqueKey(), 'x-destination-bot-id': destinationBotId });
+      const sibling = await createChatBot();
+      const stranger = await secondAccount();
+      const { bot: foreign } = await client({ token: stranger.token, workspaceId: stranger.workspaceId }).createBot({ name: 'foreign' });
+      await notFound(copyTo(files, 'bot_unknown'));
+      await notFound(copyTo(files, foreign.id));
+      const refused = await raw('POST', `/v1/files/${encodeURIComponent(file.id)}/${encodeURIComponent(uniqueKey())}`, {
+        headers: { ...headers, 'content-type': 'application/json', 'x-destination-bot-id': foreign.id },
+        body: '{}',
+      });
+      expect(refused.status).toBe(404);
+      expectErrorBody(refused.json, 404, 'ResourceNotFound');
+      expect(await sql(`SELECT 1 FROM "files"."files" WHERE "bot_id" = $1`, [foreign.id])).toHaveLength(0);
+
+      // A bot's own API key writes to its own bot only.
+      const admin = client({ workspaceId: sibling.workspaceId });
+      const { value: key } = await admin.createBotApiKey({ botId, note: 'copies' });
+      const asBotKey = client({ token: key, botId });
+      await expectClientError(copyTo(asBotKey, sibling.botId), ForbiddenError, 403, 'Forbidden');
+      expect((await copyTo(asBotKey, botId)).file.botId).toBe(botId);
+      expect((await client({ botId: sibling.botId }).listFiles({})).files).toEqual([]);
+      // A developer of the workspace may; an integration the destination does not have is not found there.
+      const developer = await newMember(sibling.workspaceId, 'developer');
+      expect((await copyTo(client({ token: developer.token, botId }), sibling.botId)).file.botId).toBe(sibling.botId);
+      const { bot: bare } = await admin.createBot({ name: 'no chat' });
+      const { file: open } = await files.uploadFile({ key: uniqueKey(), content: 'for integrations', accessPolicies: ['integrations'] });
+      const throughChat = client({ botId, integrationAlias: 'webchat' });
+      const copyOpen = (destinationBotId: string) =>
+        throughChat.copyFile({ idOrKey: open.id, destinationKey: uniqueKey(), 'x-destination-bot-id': destinationBotId });
+      expect((await copyOpen(sibling.botId)).file.owner).toMatchObject({ type: 'integration', alias: 'webchat' });
+      await notFound(copyOpen(bare.id));
+      await invalid(copyTo(files, 'b'.repeat(201)));
     });
 
     it('deletes a file with its content', async () => {

@@ -10,3 +10,4 @@ export * from './private-servers';
 export * from './own-mesh';
 export * from './bot-projects';
 export * from './fake-bot';
+export * from './embeddings-server';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Mesh } from './mesh';
+import { freePort, Mesh } from './mesh';
 import { createTestDatabase, dropTestDatabase } from './test-database';
 
 export interface OwnMesh {
@@ -34,6 +35,37 @@ export async function startOwnMesh(options: { databaseUrl?: string; env?: Record
     close: async () => {
       await mesh.stopAll();
       if (!options.databaseUrl) await dropTestDatabase(database);
+    },
+  };
+}
+
+/**
+ * A platform of a test file's own, started with settings of its own (`env`), in the run's mode: a
+ * mesh beside the run's (as `startOwnMesh`), or with E2E_MODE=embedded the one-process platform on
+ * an embedded database in a folder of its own. For suites that need settings the run's platform
+ * does not have.
+ */
+export async function startOwnPlatform(options: { env?: Record<string, string> } = {}): Promise<OwnMesh> {
+  if (process.env.E2E_MODE !== 'embedded') return startOwnMesh(options);
+  const runId = randomBytes(4).toString('hex');
+  const dataDir = join(tmpdir(), `bp-e2e-own-data-${runId}`);
+  const token = `bp_pat_own_${randomBytes(16).toString('hex')}`;
+  const mesh = await Mesh.start(
+    {
+      databaseUrl: '',
+      natsPrefix: `own_${runId}`,
+      bootstrapToken: token,
+      logDir: join(tmpdir(), `bp-e2e-own-${runId}`),
+      env: { DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(await freePort()), ...options.env },
+    },
+    ['platform'],
+  );
+  return {
+    mesh,
+    token,
+    close: async () => {
+      await mesh.stopAll();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client } from '@botpress/client';
-import { Mesh, sleep } from '@platform/testing';
+import { Mesh } from '@platform/testing';
 import { percentile } from './bot-loop';
+import { markdownDocuments, passagesIn, SEARCHES, uploadIndexed, words } from './knowledge-corpus';
 
 const UPLOADS = Number(process.env.BENCH_FILE_UPLOADS ?? 4);
 const UPLOAD_MB = Number(process.env.BENCH_FILE_MB ?? 100);
-const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 10000);
-const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 300);
 
 export interface FilesFigures {
   uploads: number;
@@ -20,11 +19,6 @@ export interface FilesFigures {
   searchP50Ms: number;
   searchP99Ms: number;
 }
-
-const WORDS =
-  'account billing invoice refund password laptop travel hotel flight booking expense receipt meeting holiday leave parental remote office security badge printer network server backup storage contract supplier delivery warranty repair training mentor onboarding payroll salary bonus pension insurance doctor vacation schedule shift overtime parking canteen coffee kitchen recycling energy heating'.split(
-    ' ',
-  );
 
 /**
  * The files API under load: concurrent uploads of large files through the gateway into the blob
@@ -52,24 +46,9 @@ export async function measureFiles(mesh: Mesh, token: string): Promise<FilesFigu
   }
 
   // Indexing: Markdown documents of sections (a heading and a paragraph, two passages each).
-  const documents = Math.max(1, Math.round(PASSAGES / 2000));
-  const sectionsPerDocument = Math.ceil(PASSAGES / documents / 2);
-  const ids: string[] = [];
-  const indexStarted = Date.now();
-  for (let d = 0; d < documents; d++) {
-    const markdown = Array.from({ length: sectionsPerDocument }, (_, s) => `## ${words(3)} ${d}-${s}\n\n${words(40)}.\n`).join('\n');
-    ids.push((await files.uploadFile({ key: `doc-${d}.md`, content: markdown, index: true })).file.id);
-  }
-  for (const id of ids) {
-    for (;;) {
-      const { file } = await files.getFile({ id });
-      if (file.status === 'indexing_completed') break;
-      if (file.status === 'indexing_failed') throw new Error(`Indexing failed: ${file.failedStatusReason}`);
-      await sleep(50);
-    }
-  }
-  const indexSeconds = (Date.now() - indexStarted) / 1000;
-  const passages = documents * sectionsPerDocument * 2;
+  const documents = markdownDocuments();
+  const indexSeconds = await uploadIndexed(files, documents);
+  const passages = passagesIn(documents);
 
   // Search: questions of a few words, one at a time.
   const latencies: number[] = [];
@@ -100,10 +79,6 @@ export function reportFiles(f: FilesFigures): string {
     `(peak resident memory over the start: ${growth}); indexing of ${f.passages} Markdown passages at ${f.passagesPerSecond.toFixed(0)} passages/s; ` +
     `searchFiles over them: p50 ${f.searchP50Ms.toFixed(1)} ms, p99 ${f.searchP99Ms.toFixed(1)} ms\n`
   );
-}
-
-function words(n: number): string {
-  return Array.from({ length: n }, () => WORDS[Math.floor(Math.random() * WORDS.length)]).join(' ');
 }
 
 /** Resident and peak resident memory of a process, in KB (Linux). */

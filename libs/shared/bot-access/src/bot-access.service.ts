@@ -13,6 +13,7 @@ import {
 } from '@platform/contracts';
 import { BusClient, serviceEnvelope } from '@platform/messaging';
 import { AuthorizationCache } from './authorization-cache';
+import { BotAccess } from './bot-access';
 
 /** The service that asks the admin service for grants, as it names itself. */
 export const BOT_ACCESS_ASKER = Symbol('BOT_ACCESS_ASKER');
@@ -50,6 +51,20 @@ export class BotAccessService implements OnApplicationBootstrap {
           serviceEnvelope(this.asker, { body: { tokenHash: caller.tokenHash, botId: caller.botId } }),
         ) as Promise<RuntimeAuthorization>,
     );
+  }
+
+  /**
+   * The caller's access to a second bot it writes to (copyFile's `x-destination-bot-id`): a bot of
+   * the same workspace where it may create files, through the same integration if it names one
+   * (which must be installed there too). Asked afresh each time: such writes are rare, and a
+   * refusal or a revocation then needs no notice.
+   */
+  async destination(caller: RuntimeCaller, destinationBotId: string): Promise<BotAccess> {
+    const authorization = (await this.bus.call(
+      Internal.authorizeDestinationBot,
+      serviceEnvelope(this.asker, { body: { tokenHash: caller.tokenHash, botId: caller.botId, destinationBotId } }),
+    )) as RuntimeAuthorization;
+    return new BotAccess(authorization.botId, this.integrationOf(caller, authorization));
   }
 
   /** The integration instance named by `x-integration-alias`, or else by `x-integration-id`; none if neither is sent. */

@@ -55,6 +55,15 @@ describe('loadConfig', () => {
     [{ LISTEN_KEEPALIVE_MS: '15000' }, /LISTEN_KEEPALIVE_MS/],
     [{ CORS_ORIGINS: 'https://shop.example.com/path' }, /CORS_ORIGINS/],
     [{ API_CORS_ORIGINS: 'shop.example.com' }, /API_CORS_ORIGINS/],
+    [{ FILES_EMBEDDINGS_URL: 'embeddings.example.com/v1', FILES_EMBEDDINGS_MODEL: 'm' }, /FILES_EMBEDDINGS_URL/],
+    [{ FILES_EMBEDDINGS_URL: 'http://127.0.0.1:8080/v1' }, /FILES_EMBEDDINGS_URL and FILES_EMBEDDINGS_MODEL must be set together/],
+    [{ FILES_EMBEDDINGS_MODEL: 'text-embedding-3-small' }, /FILES_EMBEDDINGS_URL and FILES_EMBEDDINGS_MODEL must be set together/],
+    [{ FILES_EMBEDDINGS_API_KEY: 'sk-123' }, /need FILES_EMBEDDINGS_URL/],
+    [{ FILES_EMBEDDINGS_URL: 'http://e/v1', FILES_EMBEDDINGS_MODEL: 'has space' }, /FILES_EMBEDDINGS_MODEL/],
+    [{ FILES_EMBEDDINGS_URL: 'http://e/v1', FILES_EMBEDDINGS_MODEL: 'm', FILES_EMBEDDINGS_DIMENSIONS: '0' }, /FILES_EMBEDDINGS_DIMENSIONS/],
+    [{ FILES_EMBEDDINGS_BATCH_SIZE: '5000' }, /FILES_EMBEDDINGS_BATCH_SIZE/],
+    [{ FILES_EMBEDDINGS_CONCURRENCY: '0' }, /FILES_EMBEDDINGS_CONCURRENCY/],
+    [{ FILES_EMBEDDINGS_TIMEOUT_MS: '10' }, /FILES_EMBEDDINGS_TIMEOUT_MS/],
   ])('refuses %p naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
@@ -99,5 +108,48 @@ describe('NATS credentials', () => {
   it('are optional, and read together', () => {
     expect(loadConfig({})).toMatchObject({ natsUser: undefined, natsPassword: undefined });
     expect(loadConfig({ NATS_USER: 'platform', NATS_PASSWORD: 'a-long-secret' })).toMatchObject({ natsUser: 'platform', natsPassword: 'a-long-secret' });
+  });
+});
+
+describe('FILES_EMBEDDINGS_*', () => {
+  it('are off by default, with bounded batches, concurrency and timeout', () => {
+    expect(loadConfig({})).toMatchObject({
+      filesEmbeddingsUrl: undefined,
+      filesEmbeddingsModel: undefined,
+      filesEmbeddingsApiKey: undefined,
+      filesEmbeddingsDimensions: undefined,
+      filesEmbeddingsBatchSize: 64,
+      filesEmbeddingsConcurrency: 2,
+      filesEmbeddingsTimeoutMs: 30000,
+    });
+  });
+
+  it('are read together', () => {
+    const env = {
+      FILES_EMBEDDINGS_URL: 'https://api.openai.com/v1',
+      FILES_EMBEDDINGS_MODEL: 'text-embedding-3-small',
+      FILES_EMBEDDINGS_API_KEY: 'sk-secret',
+      FILES_EMBEDDINGS_DIMENSIONS: '512',
+      FILES_EMBEDDINGS_BATCH_SIZE: '16',
+      FILES_EMBEDDINGS_CONCURRENCY: '4',
+      FILES_EMBEDDINGS_TIMEOUT_MS: '5000',
+    };
+    expect(loadConfig(env)).toMatchObject({
+      filesEmbeddingsUrl: 'https://api.openai.com/v1',
+      filesEmbeddingsModel: 'text-embedding-3-small',
+      filesEmbeddingsApiKey: 'sk-secret',
+      filesEmbeddingsDimensions: 512,
+      filesEmbeddingsBatchSize: 16,
+      filesEmbeddingsConcurrency: 4,
+      filesEmbeddingsTimeoutMs: 5000,
+    });
+  });
+
+  it('never repeat the API key in a refusal', () => {
+    const key = 'sk-with a space';
+    expect(() => loadConfig({ FILES_EMBEDDINGS_URL: 'http://e/v1', FILES_EMBEDDINGS_MODEL: 'm', FILES_EMBEDDINGS_API_KEY: key })).toThrow(
+      /FILES_EMBEDDINGS_API_KEY/,
+    );
+    expect(() => loadConfig({ FILES_EMBEDDINGS_URL: 'http://e/v1', FILES_EMBEDDINGS_MODEL: 'm', FILES_EMBEDDINGS_API_KEY: key })).not.toThrow(/with a space/);
   });
 });

@@ -170,19 +170,25 @@ export class PlatformConfig {
   @Max(600000)
   deliveryLeaseMs = 5000;
 
-  /** Deliveries in progress at once in one runtime replica, all bots together. */
+  /**
+   * Deliveries in progress at once in one runtime replica, all bots together: 32 times the
+   * per-bot share, so it takes 32 bots that hang at once to fill a replica.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(10000)
-  deliveryConcurrency = 128;
+  deliveryConcurrency = 512;
 
-  /** Deliveries in progress at once for one bot in one runtime replica: a slow bot holds no more. */
+  /**
+   * Deliveries in progress at once for one bot in one runtime replica (each in another
+   * conversation): a slow bot holds no more, and a busy one drains 16 conversations at a time.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(1000)
-  deliveryConcurrencyPerBot = 4;
+  deliveryConcurrencyPerBot = 16;
 
   /**
    * Networks bot urls may reach besides the public internet (CIDR, comma separated), e.g.
@@ -371,6 +377,56 @@ export class PlatformConfig {
   @IsBoolean({ message: 'S3_FORCE_PATH_STYLE must be true or false' })
   s3ForcePathStyle = true;
 
+  /**
+   * Semantic ranking of searchFiles (off unless set): the base address of an OpenAI-compatible
+   * embeddings API (`POST <url>/embeddings`), e.g. `https://api.openai.com/v1`.
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(/^https?:\/\/[^/\s]+(\/\S*)?$/, { message: 'FILES_EMBEDDINGS_URL must be an http(s) URL such as http://host:port/v1' })
+  filesEmbeddingsUrl?: string;
+
+  /** The embeddings model asked for (`model` of each request); required with FILES_EMBEDDINGS_URL. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^\S{1,200}$/, { message: 'FILES_EMBEDDINGS_MODEL must be a model name of 1 to 200 characters without spaces' })
+  filesEmbeddingsModel?: string;
+
+  /** Sent as `Authorization: Bearer <key>` to the embeddings API; a secret, never logged. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[\x21-\x7e]{1,1000}$/, { message: 'FILES_EMBEDDINGS_API_KEY must be 1 to 1000 visible ASCII characters' })
+  filesEmbeddingsApiKey?: string;
+
+  /** Length of the vectors asked for (`dimensions`, for models that can shorten theirs); the model's own when unset. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(8192)
+  filesEmbeddingsDimensions?: number;
+
+  /** Passages per embeddings request. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(2048)
+  filesEmbeddingsBatchSize = 64;
+
+  /** Embeddings requests in flight at once while one replica indexes a file. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(16)
+  filesEmbeddingsConcurrency = 2;
+
+  /** How long one embeddings request may take before it is abandoned (and tried again, a bounded number of times). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  filesEmbeddingsTimeoutMs = 30000;
+
   /** Least severe level written to the log. */
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   logLevel: LogLevelName = 'info';
@@ -429,6 +485,13 @@ export const ENV_NAMES: Record<Exclude<keyof PlatformConfig, 'singleSessionDatab
   s3AccessKeyId: 'S3_ACCESS_KEY_ID',
   s3SecretAccessKey: 'S3_SECRET_ACCESS_KEY',
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+  filesEmbeddingsUrl: 'FILES_EMBEDDINGS_URL',
+  filesEmbeddingsModel: 'FILES_EMBEDDINGS_MODEL',
+  filesEmbeddingsApiKey: 'FILES_EMBEDDINGS_API_KEY',
+  filesEmbeddingsDimensions: 'FILES_EMBEDDINGS_DIMENSIONS',
+  filesEmbeddingsBatchSize: 'FILES_EMBEDDINGS_BATCH_SIZE',
+  filesEmbeddingsConcurrency: 'FILES_EMBEDDINGS_CONCURRENCY',
+  filesEmbeddingsTimeoutMs: 'FILES_EMBEDDINGS_TIMEOUT_MS',
 };
 
 export class ConfigError extends Error {}
@@ -445,6 +508,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const config = plainToInstance(PlatformConfig, { ...raw, ...overrides });
   const problems = validateSync(config, { forbidUnknownValues: true });
   if (config.filesStore === 's3' && config.s3Bucket === undefined) throw new ConfigError('Invalid settings: FILES_STORE=s3 needs S3_BUCKET');
+  if ((config.filesEmbeddingsUrl === undefined) !== (config.filesEmbeddingsModel === undefined)) {
+    throw new ConfigError('Invalid settings: FILES_EMBEDDINGS_URL and FILES_EMBEDDINGS_MODEL must be set together');
+  }
+  if (config.filesEmbeddingsUrl === undefined && (config.filesEmbeddingsApiKey !== undefined || config.filesEmbeddingsDimensions !== undefined)) {
+    throw new ConfigError('Invalid settings: FILES_EMBEDDINGS_API_KEY and FILES_EMBEDDINGS_DIMENSIONS need FILES_EMBEDDINGS_URL');
+  }
   if ((config.natsUser === undefined) !== (config.natsPassword === undefined)) {
     throw new ConfigError('Invalid settings: NATS_USER and NATS_PASSWORD must be set together');
   }

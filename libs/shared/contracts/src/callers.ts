@@ -67,4 +67,6 @@ export interface Envelope<TCaller = Caller> {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
+  /** The request headers the operation declares as input (`headers`), by lowercase name. */
+  headers?: Record<string, unknown>;
 }

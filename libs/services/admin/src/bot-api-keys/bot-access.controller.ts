@@ -13,6 +13,11 @@ export class BotAccessController {
     return this.botAccess.authorizeRuntime(input.tokenHash, input.botId);
   }
 
+  @Handles(Internal.authorizeDestinationBot)
+  authorizeDestinationBot({ input }: OperationRequest<typeof Internal.authorizeDestinationBot>) {
+    return this.botAccess.authorizeDestinationBot(input.tokenHash, input.botId, input.destinationBotId);
+  }
+
   @Handles(Internal.deliveryTarget)
   deliveryTarget({ input }: OperationRequest<typeof Internal.deliveryTarget>) {
     return this.botAccess.deliveryTarget(input.botId);

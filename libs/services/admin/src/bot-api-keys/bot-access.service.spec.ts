@@ -1,7 +1,7 @@
 import { ApiError, Role } from '@platform/contracts';
 import { AccessService } from '../access/access.service';
 import { AccountEntity } from '../accounts/account.entity';
-import { AccountsRepository } from '../accounts/accounts.repository';
+import { AccessRepository } from '../access/access.repository';
 import { BotEntity } from '../bots/bot.entity';
 import { BotsRepository } from '../bots/bots.repository';
 import { SigningSecrets } from '../bots/signing-secrets';
@@ -29,7 +29,9 @@ const bak: BotApiKeyEntity = { id: 'bak_1', botId: 'bot-a', tokenHash: 'bak-hash
  * given role (if any) in the workspace of both bots, and the key `bak-hash` of bot-a.
  */
 function service(role?: Role) {
-  const accounts = { findByTokenHash: async (hash: string) => (hash === 'pat-hash' ? account : null) } as unknown as AccountsRepository;
+  const access = {
+    find: async (hash: string) => (hash === 'pat-hash' ? { account, workspaceExists: false, member: null } : null),
+  } as unknown as AccessRepository;
   const workspaces = {
     findMember: async (workspaceId: string, accountId: string): Promise<MemberEntity | null> =>
       role && accountId === account.id ? { id: 'member_1', workspaceId, accountId, invitedEmail: null, role, createdAt: now } : null,
@@ -39,7 +41,7 @@ function service(role?: Role) {
     integrationsOf: async () => [],
   } as unknown as BotsRepository;
   const keys = { findByTokenHash: async (hash: string) => (hash === bak.tokenHash ? bak : null) } as unknown as BotApiKeysRepository;
-  return new BotAccessService(new AccessService(accounts, workspaces), botsRepository, workspaces, keys, {} as SigningSecrets);
+  return new BotAccessService(new AccessService(access), botsRepository, workspaces, keys, {} as SigningSecrets);
 }
 
 async function refusal(run: Promise<unknown>): Promise<ApiError> {

@@ -36,6 +36,32 @@ export class BotAccessService {
     };
   }
 
+  /**
+   * A caller of bot `botId` (already authorised there) asking to write to `destinationBotId` too,
+   * as copyFile's `x-destination-bot-id` does. The destination must be a bot of the same workspace:
+   * an unknown bot and another workspace's answer the same 404, so ids cannot be probed across
+   * tenants. Within the workspace, the caller needs the right to create files there: a developer
+   * (or above) may, a bot's API key may write only to its own bot (403).
+   */
+  async authorizeDestinationBot(tokenHash: string, botId: string, destinationBotId: string): Promise<RuntimeAuthorization> {
+    const [source, destination] = await Promise.all([this.bots.findById(botId), this.bots.findById(destinationBotId)]);
+    if (!source || !destination || destination.workspaceId !== source.workspaceId) throw Errors.notFound('Bot', destinationBotId);
+    const bak = await this.botApiKeys.findByTokenHash(tokenHash);
+    if (bak) {
+      if (bak.botId !== destination.id) throw Errors.forbidden(`A bot's API key may only write to its own bot, not to '${destinationBotId}'`);
+    } else {
+      const account = await this.access.authenticate(tokenHash);
+      const member = await this.workspaces.findMember(destination.workspaceId, account.id);
+      if (!member || !roleAtLeast(member.role, 'developer')) throw Errors.forbidden(`The token may not create files in bot '${destinationBotId}'`);
+    }
+    const integrations = await this.bots.integrationsOf(destination.id);
+    return {
+      botId: destination.id,
+      workspaceId: destination.workspaceId,
+      integrations: integrations.map((i) => ({ alias: i.alias, integrationId: i.integrationId, webhookId: i.webhookId })),
+    };
+  }
+
   /** The bot, if the account holding the token is a developer (or above) of its workspace. */
   private async memberBot(tokenHash: string, botId: string): Promise<BotEntity | null> {
     const account = await this.access.authenticate(tokenHash);

@@ -23,6 +23,8 @@ export interface FileRow {
   indexed: boolean;
   /** The text search configuration of its passages, once indexed. */
   language: string | null;
+  /** The model (and vector length) its passages' embeddings come from; none when they have none. */
+  embeddingModel: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -54,6 +56,7 @@ const COLUMNS: Record<keyof FileRow, string> = {
   pendingPassages: 'pending_passages',
   indexed: 'indexed',
   language: 'language',
+  embeddingModel: 'embedding_model',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 };

@@ -40,8 +40,8 @@ export class FilesController {
   }
 
   @Handles(Files.copyFile)
-  copy({ access, input }: Request<typeof Files.copyFile>) {
-    return this.files.copy(access, input.idOrKey, input.destinationKey, input);
+  copy({ access, caller, input }: Request<typeof Files.copyFile>) {
+    return this.files.copy(access, caller, input);
   }
 
   @Handles(Files.listFileTags)

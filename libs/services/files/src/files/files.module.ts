@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BLOB_STORE_PROVIDER } from '@platform/messaging';
+import { Embeddings } from '../embeddings/embeddings';
 import { Indexer } from '../passages/indexer';
 import { PassagesRepository } from '../passages/passages.repository';
 import { FileAddresses } from '../transfers/file-addresses';
@@ -22,10 +23,11 @@ import { Housekeeping } from './housekeeping';
     FileTagsService,
     FileAddresses,
     Indexer,
+    Embeddings,
     Housekeeping,
     ServiceFilesService,
     BLOB_STORE_PROVIDER,
   ],
-  exports: [FilesRepository, PassagesRepository, FilesService, Indexer],
+  exports: [FilesRepository, PassagesRepository, FilesService, Indexer, Embeddings],
 })
 export class FileContentsModule {}

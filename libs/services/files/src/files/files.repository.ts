@@ -61,8 +61,8 @@ export class FilesRepository {
   async insert(manager: EntityManager, file: FileRow): Promise<void> {
     await manager.query(
       `INSERT INTO "files"."files" ("bot_id", "id", "key", "content_type", "declared_size", "size", "tags", "metadata", "access_policies", "index",
-         "indexing", "status", "failed_status_reason", "owner", "expires_at", "blob", "upload_id", "pending_passages", "indexed", "created_at", "updated_at", "language")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::regconfig)`,
+         "indexing", "status", "failed_status_reason", "owner", "expires_at", "blob", "upload_id", "pending_passages", "indexed", "created_at", "updated_at", "language", "embedding_model")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22::regconfig, $23)`,
       [
         file.botId,
         file.id,
@@ -86,6 +86,7 @@ export class FilesRepository {
         file.createdAt,
         file.updatedAt,
         file.language,
+        file.embeddingModel,
       ],
     );
   }
@@ -282,14 +283,39 @@ export class FilesRepository {
     });
   }
 
-  /** Indexing ended: done, in this language, or failed for this reason. */
-  async finishIndexing(manager: EntityManager, botId: string, id: string, outcome: { language: string } | { failure: string }): Promise<void> {
+  /**
+   * Indexing is put off for `delayMs` (its embeddings could not be had): the file stays pending,
+   * leased to nobody until then, if it is still the one claimed.
+   */
+  async retryIndexingLater(file: FileRow, delayMs: number): Promise<void> {
+    await this.db.query(
+      `UPDATE "files"."files" SET "indexing_lease_until" = now() + ($5 || ' milliseconds')::interval
+        WHERE "bot_id" = $1 AND "id" = $2 AND "status" = 'indexing_pending'
+          AND "blob" IS NOT DISTINCT FROM $3 AND "pending_passages" IS NOT DISTINCT FROM $4::jsonb`,
+      [file.botId, file.id, file.blob, file.pendingPassages === null ? null : JSON.stringify(file.pendingPassages), String(Math.round(delayMs))],
+    );
+  }
+
+  /** Indexing ended: done, in this language (with embeddings of this model, if any), or failed for this reason. */
+  async finishIndexing(
+    manager: EntityManager,
+    botId: string,
+    id: string,
+    outcome: { language: string; embeddingModel?: string } | { failure: string },
+  ): Promise<void> {
     const failure = 'failure' in outcome ? outcome.failure : null;
     await manager.query(
       `UPDATE "files"."files" SET "status" = $3, "failed_status_reason" = $4, "indexed" = ($3 = 'indexing_completed'), "language" = $5::regconfig,
-          "pending_passages" = NULL, "indexing_lease_until" = NULL, "updated_at" = now()
+          "embedding_model" = $6, "pending_passages" = NULL, "indexing_lease_until" = NULL, "updated_at" = now()
         WHERE "bot_id" = $1 AND "id" = $2`,
-      [botId, id, failure === null ? 'indexing_completed' : 'indexing_failed', failure, 'language' in outcome ? outcome.language : null],
+      [
+        botId,
+        id,
+        failure === null ? 'indexing_completed' : 'indexing_failed',
+        failure,
+        'language' in outcome ? outcome.language : null,
+        'language' in outcome ? (outcome.embeddingModel ?? null) : null,
+      ],
     );
   }
 }

@@ -2,19 +2,23 @@ import { Injectable, Logger } from '@nestjs/common';
 import { PlatformConfig } from '@platform/config';
 import {
   ApiError,
-  CopyFileBody,
+  Caller,
   Errors,
+  FilesOperations,
   FileResponse,
   FileTransfer,
+  InputOf,
+  isServiceCaller,
   ListFilesQuery,
   ListFilesResponse,
   newId,
+  RuntimeCaller,
   ulid,
   UpdateFileMetadataBody,
   UpsertFileBody,
   UpsertFileResponse,
 } from '@platform/contracts';
-import { BotAccess, IntegrationInstance } from '@platform/bot-access';
+import { BotAccess, BotAccessService, IntegrationInstance } from '@platform/bot-access';
 import { BlobStore } from '@platform/messaging';
 import { isUniqueViolation } from '@platform/persistence';
 import type { EntityManager } from 'typeorm';
@@ -25,6 +29,8 @@ import { Grant } from '../transfers/signed-urls';
 import { FileRow, offsetOf, ownedBy, tokenOf, visibleTo } from './file-row';
 import { contentTypeOf, fileView } from './file-view';
 import { FilesRepository } from './files.repository';
+
+type CopyFileInput = InputOf<typeof FilesOperations.copyFile>;
 
 /** Expiries are at most this far ahead (the reference's rule). */
 const MAX_EXPIRY_MS = 90 * 24 * 3600 * 1000;
@@ -41,6 +47,7 @@ export class FilesService {
     private readonly store: BlobStore,
     private readonly indexer: Indexer,
     private readonly config: PlatformConfig,
+    private readonly botAccess: BotAccessService,
   ) {}
 
   async upsert(access: BotAccess, input: UpsertFileBody): Promise<UpsertFileResponse> {
@@ -84,6 +91,7 @@ export class FilesService {
         pendingPassages: null,
         indexed: false,
         language: null,
+        embeddingModel: null,
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
       };
@@ -151,22 +159,40 @@ export class FilesService {
     return {};
   }
 
-  async copy(access: BotAccess, idOrKey: string, destinationKey: string, input: CopyFileBody): Promise<FileResponse> {
-    const source = await this.readable(access, idOrKey);
-    if (!source.blob) throw Errors.invalidPayload(`File '${idOrKey}' has no content yet; upload it before copying it`);
-    const blob = `${access.botId}.${ulid()}`;
+  /**
+   * Copies a file under `destinationKey`, in the caller's bot or, with `x-destination-bot-id`, in
+   * another bot of the workspace where the caller may create files. The copy belongs to the bot it
+   * is written to (or to the integration the request came through, installed there too).
+   */
+  async copy(access: BotAccess, caller: Caller, input: CopyFileInput): Promise<FileResponse> {
+    const source = await this.readable(access, input.idOrKey);
+    if (!source.blob) throw Errors.invalidPayload(`File '${input.idOrKey}' has no content yet; upload it before copying it`);
+    const destinationBotId = input['x-destination-bot-id'];
+    const elsewhere = destinationBotId !== undefined && destinationBotId !== access.botId;
+    if (elsewhere && isServiceCaller(caller)) throw Errors.forbidden('A service copies files within the bot it acts for only');
+    const destination = elsewhere ? await this.botAccess.destination(caller as RuntimeCaller, destinationBotId) : access;
+    const destinationKey = input.destinationKey;
+    const blob = `${destination.botId}.${ulid()}`;
     await this.store.copy(source.blob, blob);
     const now = new Date();
     try {
       const copy = await this.files.transaction(async (manager) => {
-        const existing = await this.files.findByKeyForUpdate(manager, access.botId, destinationKey);
+        const existing = await this.files.findByKeyForUpdate(manager, destination.botId, destinationKey);
         if (existing && !input.overwrite) throw Errors.alreadyExists('File', destinationKey);
-        if (existing && !ownedBy(existing, access.integration?.alias)) throw Errors.forbidden(`File '${destinationKey}' belongs to someone else`);
+        if (existing && !ownedBy(existing, destination.integration?.alias)) throw Errors.forbidden(`File '${destinationKey}' belongs to someone else`);
         if (existing?.id === source.id) throw Errors.invalidPayload('A file cannot be copied onto itself');
+        const integration = destination.integration;
         const row: FileRow = {
           ...source,
+          botId: destination.botId,
           id: existing?.id ?? newId('file'),
           key: destinationKey,
+          // In another bot, the copy is that bot's (or the requesting integration's there).
+          owner: !elsewhere
+            ? source.owner
+            : integration
+              ? { type: 'integration', name: integration.integrationId, alias: integration.alias }
+              : { type: 'bot', id: destination.botId },
           blob,
           uploadId: null,
           pendingPassages: null,

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { BlobStore } from '@platform/messaging';
 import { FileRow, PassageInputRow } from '../files/file-row';
 import { FilesRepository } from '../files/files.repository';
+import { Embedded, Embeddings, EmbeddingsFailure } from '../embeddings/embeddings';
 import { chunk, ChunkOptions, DEFAULT_CHUNKING, Passage } from './chunk';
 import { extractBlocks, UnreadableDocument } from './extract';
 import { detectLanguage } from './language';
@@ -12,8 +13,10 @@ export const INDEXING_LEASE_MS = 10000;
 const RENEW_EVERY_MS = 3000;
 /** How often replicas look for files waiting (they are also woken by their own uploads). */
 const POLL_MS = 1000;
-/** Tries of one file before it is marked failed (a crash each time, or a store that never answers). */
+/** Tries of one file before it is marked failed (a crash each time, a store or an embeddings API that never answers). */
 const MAX_ATTEMPTS = 5;
+/** Wait before the next try of a file whose embeddings could not be had, doubling each time: 1, 2, 4, 8 s. */
+const EMBEDDINGS_RETRY_BASE_MS = 1000;
 
 /**
  * Indexes files in the background, durably: the file's `indexing_pending` status is the job,
@@ -32,6 +35,7 @@ export class Indexer implements OnApplicationBootstrap, OnApplicationShutdown {
     private readonly files: FilesRepository,
     private readonly passages: PassagesRepository,
     private readonly store: BlobStore,
+    private readonly embeddings: Embeddings,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -100,11 +104,51 @@ export class Indexer implements OnApplicationBootstrap, OnApplicationShutdown {
         .map((p) => p.content)
         .join(' '),
     );
+    let embedded: Embedded | undefined;
+    if (this.embeddings.enabled && passages.length > 0) {
+      try {
+        embedded = await this.embeddings.passages(passages.map(embeddingInput));
+      } catch (error) {
+        if (!(error instanceof EmbeddingsFailure)) throw error;
+        await this.embeddingsFailed(file, attempts, error);
+        return;
+      }
+    }
     const done = await this.files.whileUnchanged(file, async (manager) => {
-      await this.passages.replace(manager, file.botId, file.id, passages, language);
-      await this.files.finishIndexing(manager, file.botId, file.id, { language });
+      await this.passages.replace(manager, file.botId, file.id, passages, language, embedded?.vectors);
+      await this.files.finishIndexing(manager, file.botId, file.id, { language, embeddingModel: embedded?.model });
     });
-    if (done) this.logger.log({ msg: 'file indexed', botId: file.botId, fileId: file.id, passages: passages.length, language, ms: Date.now() - started });
+    if (done) {
+      this.logger.log({
+        msg: 'file indexed',
+        botId: file.botId,
+        fileId: file.id,
+        passages: passages.length,
+        language,
+        ...(embedded ? { embeddings: embedded.model } : {}),
+        ms: Date.now() - started,
+      });
+    }
+  }
+
+  /**
+   * The embeddings API failed (after its own few tries): the file is tried again a little later,
+   * durably (the wait is in its row, not in this process), and marked failed with the reason once
+   * its attempts are spent.
+   */
+  private async embeddingsFailed(file: FileRow, attempts: number, error: EmbeddingsFailure): Promise<void> {
+    const reason = `Embeddings could not be computed: ${error.message}`;
+    if (attempts >= MAX_ATTEMPTS) {
+      await this.files.whileUnchanged(file, async (manager) => {
+        await this.passages.replace(manager, file.botId, file.id, [], 'english');
+        await this.files.finishIndexing(manager, file.botId, file.id, { failure: reason });
+      });
+      this.logger.warn({ msg: 'file not indexed', botId: file.botId, fileId: file.id, reason });
+      return;
+    }
+    const delayMs = EMBEDDINGS_RETRY_BASE_MS * 2 ** (attempts - 1);
+    await this.files.retryIndexingLater(file, delayMs);
+    this.logger.warn({ msg: 'indexing put off', botId: file.botId, fileId: file.id, attempt: attempts, retryInMs: delayMs, reason });
   }
 
   private async extract(file: FileRow): Promise<Passage[]> {
@@ -116,6 +160,11 @@ export class Indexer implements OnApplicationBootstrap, OnApplicationShutdown {
     const blocks = await extractBlocks(Buffer.concat(parts), file.contentType);
     return chunk(blocks, chunkOptions(file.indexing));
   }
+}
+
+/** What is embedded of a passage: its breadcrumb (the headings it is under), then its text. */
+export function embeddingInput(passage: Passage): string {
+  return [...passage.breadcrumb, passage.content].join('\n');
 }
 
 /** The chunking options a file's `indexing.configuration` asks for, within their bounds. */

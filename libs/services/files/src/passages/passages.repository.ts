@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { FileTagFilter } from '@platform/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { tagFilterSql, visibilitySql } from '../files/file-row';
+import { dot, fromBytes, signBits, toBytes } from '../embeddings/vectors';
 import { Passage } from './chunk';
 
 export interface PassageRow {
@@ -24,8 +25,21 @@ export interface ScoredPassage extends PassageRow {
 const CANDIDATES_PER_RESULT = 10;
 const MIN_CANDIDATES = 100;
 
-/** Rows per INSERT when storing a file's passages. */
+/** Rows per INSERT when storing a file's passages; fewer when each carries its vector. */
 const INSERT_BATCH = 500;
+const INSERT_BATCH_WITH_VECTORS = 100;
+
+/**
+ * Passages of the semantic first pass (nearest by sign bits) compared exactly with the question,
+ * per passage ranked, within bounds: enough that the sign bits' approximation rarely loses one of
+ * the best, few enough that reading their vectors stays cheap.
+ */
+const SEMANTIC_CANDIDATES_PER_RESULT = 5;
+const MIN_SEMANTIC_CANDIDATES = 200;
+const MAX_SEMANTIC_CANDIDATES = 500;
+
+const PASSAGE_COLUMNS = (alias: string) =>
+  `${alias}."file_id" AS "fileId", ${alias}."position", ${alias}."id", ${alias}."content", ${alias}."subtype", ${alias}."page_number" AS "pageNumber", ${alias}."breadcrumb"`;
 
 /** The only access to `files.passages`: storing a file's passages, reading them, searching them. */
 @Injectable()
@@ -42,40 +56,59 @@ export class PassagesRepository implements OnApplicationBootstrap {
     this.trigramSchema = rows[0]?.schema;
   }
 
-  /** Replaces every passage of the file, in the caller's transaction. */
-  async replace(manager: EntityManager, botId: string, fileId: string, passages: Passage[], language: string): Promise<void> {
+  /**
+   * Replaces every passage of the file, in the caller's transaction; with `vectors` (one per
+   * passage, or none for one), each keeps its embedding and the embedding's sign bits.
+   */
+  async replace(
+    manager: EntityManager,
+    botId: string,
+    fileId: string,
+    passages: Passage[],
+    language: string,
+    vectors?: Array<Float32Array | null>,
+  ): Promise<void> {
     await manager.query(`DELETE FROM "files"."passages" WHERE "bot_id" = $1 AND "file_id" = $2`, [botId, fileId]);
-    for (let start = 0; start < passages.length; start += INSERT_BATCH) {
-      const batch = passages.slice(start, start + INSERT_BATCH);
+    const batchSize = vectors ? INSERT_BATCH_WITH_VECTORS : INSERT_BATCH;
+    for (let start = 0; start < passages.length; start += batchSize) {
+      const batch = passages.slice(start, start + batchSize);
       await manager.query(
-        `INSERT INTO "files"."passages" ("bot_id", "file_id", "position", "id", "content", "subtype", "page_number", "breadcrumb", "language", "tsv")
+        `INSERT INTO "files"."passages" ("bot_id", "file_id", "position", "id", "content", "subtype", "page_number", "breadcrumb", "language", "tsv",
+           "embedding", "embedding_sign")
          SELECT $1, $2, p.position, p.id::uuid, p.content, p.subtype, p.page_number, p.breadcrumb, $3::regconfig,
-                setweight(to_tsvector($3::regconfig, array_to_string(p.breadcrumb, ' ')), 'B') || setweight(to_tsvector($3::regconfig, p.content), 'A')
-           FROM jsonb_to_recordset($4::jsonb) AS p(position int, id text, content text, subtype text, page_number int, breadcrumb text[])`,
+                setweight(to_tsvector($3::regconfig, array_to_string(p.breadcrumb, ' ')), 'B') || setweight(to_tsvector($3::regconfig, p.content), 'A'),
+                decode(p.embedding, 'base64'), p.sign::varbit
+           FROM jsonb_to_recordset($4::jsonb) AS p(position int, id text, content text, subtype text, page_number int, breadcrumb text[], embedding text, sign text)`,
         [
           botId,
           fileId,
           language,
           JSON.stringify(
-            batch.map((p, i) => ({
-              position: start + i,
-              id: randomUUID(),
-              content: p.content,
-              subtype: p.subtype,
-              page_number: p.pageNumber ?? null,
-              breadcrumb: p.breadcrumb,
-            })),
+            batch.map((p, i) => {
+              const vector = vectors?.[start + i] ?? null;
+              return {
+                position: start + i,
+                id: randomUUID(),
+                content: p.content,
+                subtype: p.subtype,
+                page_number: p.pageNumber ?? null,
+                breadcrumb: p.breadcrumb,
+                embedding: vector ? toBytes(vector).toString('base64') : null,
+                sign: vector ? signBits(vector) : null,
+              };
+            }),
           ),
         ],
       );
     }
   }
 
-  /** Copies a file's passages to another file of a bot (copyFile). */
+  /** Copies a file's passages, with their embeddings, to another file of a bot (copyFile). */
   async copy(manager: EntityManager, botId: string, fromFileId: string, toBotId: string, toFileId: string): Promise<void> {
     await manager.query(
-      `INSERT INTO "files"."passages" ("bot_id", "file_id", "position", "id", "content", "subtype", "page_number", "breadcrumb", "language", "tsv")
-       SELECT $3, $4, "position", gen_random_uuid(), "content", "subtype", "page_number", "breadcrumb", "language", "tsv"
+      `INSERT INTO "files"."passages" ("bot_id", "file_id", "position", "id", "content", "subtype", "page_number", "breadcrumb", "language", "tsv",
+         "embedding", "embedding_sign")
+       SELECT $3, $4, "position", gen_random_uuid(), "content", "subtype", "page_number", "breadcrumb", "language", "tsv", "embedding", "embedding_sign"
          FROM "files"."passages" WHERE "bot_id" = $1 AND "file_id" = $2`,
       [botId, fromFileId, toBotId, toFileId],
     );
@@ -112,12 +145,7 @@ export class PassagesRepository implements OnApplicationBootstrap {
    */
   async search(botId: string, question: string, tags: FileTagFilter | undefined, limit: number, integrationAlias?: string): Promise<ScoredPassage[]> {
     const params: unknown[] = [botId, question];
-    const tagSql = tagFilterSql('f."tags"', tags, params.length + 1);
-    params.push(...tagSql.params);
-    if (integrationAlias !== undefined) {
-      params.push(integrationAlias);
-      tagSql.sql.push(visibilitySql('f', params.length));
-    }
+    const filters = fileFilterSql(params, tags, integrationAlias);
     params.push(Math.max(limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES), limit);
     const trigram = this.trigramSchema ? `+ 0.3 * "${this.trigramSchema}".word_similarity($2, c."content")` : '';
     const heading = (alias: string) => `CASE WHEN ${alias}."subtype" IN ('title', 'subtitle') THEN 0.5 ELSE 1 END`;
@@ -138,7 +166,7 @@ export class PassagesRepository implements OnApplicationBootstrap {
                 JOIN queries q ON p."language" = q."language"
                 JOIN "files"."files" f ON f."bot_id" = p."bot_id" AND f."id" = p."file_id"
                WHERE p."bot_id" = $1 AND p."tsv" @@ q.tsq AND f."indexed" AND (f."expires_at" IS NULL OR f."expires_at" > now())
-                     ${tagSql.sql.map((c) => `AND ${c}`).join(' ')}
+                     ${filters}
                ORDER BY rank DESC
                LIMIT $${params.length - 1})
        SELECT c."file_id" AS "fileId", c."position", c."id", c."content", c."subtype", c."page_number" AS "pageNumber", c."breadcrumb",
@@ -150,4 +178,49 @@ export class PassagesRepository implements OnApplicationBootstrap {
     )) as ScoredPassage[];
     return rows.map((r) => ({ ...r, score: Number(r.score) }));
   }
+
+  /**
+   * The bot's passages nearest in meaning to a question's vector, best first, scored by cosine
+   * similarity: among the passages of live files embedded with the same model, the nearest by
+   * sign bits (Hamming distance, computed by Postgres over thousands of rows in milliseconds) are
+   * read with their vectors and compared exactly. No extension needed: vectors are float32 bytes,
+   * sign bits a bit string.
+   */
+  async nearest(
+    botId: string,
+    vector: Float32Array,
+    model: string,
+    tags: FileTagFilter | undefined,
+    limit: number,
+    integrationAlias?: string,
+  ): Promise<ScoredPassage[]> {
+    const params: unknown[] = [botId, model, signBits(vector)];
+    const filters = fileFilterSql(params, tags, integrationAlias);
+    params.push(Math.min(Math.max(limit * SEMANTIC_CANDIDATES_PER_RESULT, MIN_SEMANTIC_CANDIDATES), MAX_SEMANTIC_CANDIDATES));
+    const rows = (await this.db.query(
+      `SELECT ${PASSAGE_COLUMNS('p')}, p."embedding"
+         FROM "files"."passages" p
+         JOIN "files"."files" f ON f."bot_id" = p."bot_id" AND f."id" = p."file_id"
+        WHERE p."bot_id" = $1 AND f."embedding_model" = $2 AND p."embedding_sign" IS NOT NULL AND length(p."embedding_sign") = length($3::varbit)
+              AND f."indexed" AND (f."expires_at" IS NULL OR f."expires_at" > now()) ${filters}
+        ORDER BY bit_count(p."embedding_sign" # $3::varbit), p."file_id", p."position"
+        LIMIT $${params.length}`,
+      params,
+    )) as Array<PassageRow & { embedding: Buffer }>;
+    return rows
+      .map(({ embedding, ...row }) => ({ ...row, score: dot(vector, fromBytes(embedding)) }))
+      .sort((a, b) => b.score - a.score || a.fileId.localeCompare(b.fileId) || a.position - b.position)
+      .slice(0, limit);
+  }
+}
+
+/** The conditions on the files (`f`) a search reads, their parameters appended to `params`: tags, and what an integration may see. */
+function fileFilterSql(params: unknown[], tags: FileTagFilter | undefined, integrationAlias: string | undefined): string {
+  const tagSql = tagFilterSql('f."tags"', tags, params.length + 1);
+  params.push(...tagSql.params);
+  if (integrationAlias !== undefined) {
+    params.push(integrationAlias);
+    tagSql.sql.push(visibilitySql('f', params.length));
+  }
+  return tagSql.sql.map((c) => `AND ${c}`).join(' ');
 }

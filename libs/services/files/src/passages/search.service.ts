@@ -1,13 +1,22 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { RequestContext } from '@platform/logging';
 import { PassageContextView, PassageSubtype, SearchFilesQuery, SearchFilesResponse, SearchPassageView } from '@platform/contracts';
 import { BotAccess } from '@platform/bot-access';
 import { FilesRepository } from '../files/files.repository';
 import { passageFileView } from '../files/file-view';
 import { FileRow } from '../files/file-row';
+import { Embeddings } from '../embeddings/embeddings';
+import { fuse } from '../embeddings/vectors';
 import { PassageRow, PassagesRepository, ScoredPassage } from './passages.repository';
 
 const DEFAULT_LIMIT = 10;
 const DEFAULT_CONTEXT_DEPTH = 1;
+/** Passages of each ranking fused, per result asked for (40 to 100): fusion looks past the first few of each. */
+const FUSED_PER_RESULT = 4;
+const MIN_FUSED = 40;
+const MAX_FUSED = 100;
+/** The share of the request's remaining time a question's embedding may take; the rest is the search's. */
+const QUERY_EMBEDDING_SHARE = 0.5;
 
 /**
  * searchFiles: the best passages for a question, each with the neighbours asked for as context
@@ -16,15 +25,20 @@ const DEFAULT_CONTEXT_DEPTH = 1;
  */
 @Injectable()
 export class SearchService {
+  private readonly logger = new Logger('Search');
+
   constructor(
     private readonly passages: PassagesRepository,
     private readonly files: FilesRepository,
+    private readonly embeddings: Embeddings,
   ) {}
 
   async search(access: BotAccess, query: SearchFilesQuery): Promise<SearchFilesResponse> {
     const limit = query.limit ?? DEFAULT_LIMIT;
     const depth = query.contextDepth ?? DEFAULT_CONTEXT_DEPTH;
-    const hits = await this.passages.search(access.botId, query.query, query.tags, limit, access.integration?.alias);
+    const hits = this.embeddings.enabled
+      ? await this.hybrid(access, query, limit)
+      : await this.passages.search(access.botId, query.query, query.tags, limit, access.integration?.alias);
     if (hits.length === 0) return { passages: [] };
     const files = new Map<string, FileRow>();
     for (const id of new Set(hits.map((h) => h.fileId))) {
@@ -69,6 +83,36 @@ export class SearchService {
         return passage;
       }),
     };
+  }
+
+  /**
+   * With an embeddings API: the full-text ranking and the ranking by meaning (the question's
+   * embedding against the passages'), fused by rank, so that a passage sharing no word with the
+   * question can still come first. A question that cannot be embedded in time is answered by full
+   * text alone.
+   */
+  private async hybrid(access: BotAccess, query: SearchFilesQuery, limit: number): Promise<ScoredPassage[]> {
+    const alias = access.integration?.alias;
+    const deep = Math.min(Math.max(limit * FUSED_PER_RESULT, MIN_FUSED), MAX_FUSED);
+    const [text, meaning] = await Promise.all([
+      this.passages.search(access.botId, query.query, query.tags, deep, alias),
+      this.questionVector(query.query).then((q) => (q ? this.passages.nearest(access.botId, q.vector, q.model, query.tags, deep, alias) : [])),
+    ]);
+    const key = (p: ScoredPassage) => `${p.fileId}:${p.position}`;
+    return fuse([text, meaning], key)
+      .slice(0, limit)
+      .map(({ item, score }) => ({ ...item, score }));
+  }
+
+  private async questionVector(question: string): Promise<{ model: string; vector: Float32Array } | undefined> {
+    const remaining = RequestContext.remainingMs();
+    const timeoutMs = remaining === undefined ? Number.MAX_SAFE_INTEGER : Math.max(100, Math.floor(remaining * QUERY_EMBEDDING_SHARE));
+    try {
+      return await this.embeddings.query(question, timeoutMs);
+    } catch (error) {
+      this.logger.warn({ msg: 'question not embedded; full-text ranking only', reason: (error as Error).message });
+      return undefined;
+    }
   }
 }
 

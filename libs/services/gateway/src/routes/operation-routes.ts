@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Param, Query, Req, RequestMapping, RequestMethod, Res, Type } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Inject, Param, Query, Req, RequestMapping, RequestMethod, Res, Type } from '@nestjs/common';
 import { ApiBody, ApiExtension, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import {
   AnyOperation,
@@ -6,11 +6,13 @@ import {
   Caller,
   Envelope,
   ErrorTypes,
+  headerInputs,
   pathParameters,
   StreamGrant,
   UNAVAILABLE_OPERATIONS,
   UnavailableOperation,
 } from '@platform/contracts';
+import { singleHeader } from '@platform/auth';
 import { BusClient } from '@platform/messaging';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { Request, Response } from 'express';
@@ -87,6 +89,7 @@ function addRoute(prototype: Routes, http: HttpFamily, operation: AnyOperation):
       params: withoutPrefixParams(params, http.prefixParams),
       // Query parameters of an operation that declares none are ignored, as they always were.
       query: operation.query ? query : undefined,
+      headers: operation.headers ? headerInput(req, operation) : undefined,
       idempotencyKey: operation.idempotent ? idempotencyKeyOf(req) : undefined,
     };
     if (!operation.stream) return this.bus.call(operation, envelope);
@@ -98,13 +101,16 @@ function addRoute(prototype: Routes, http: HttpFamily, operation: AnyOperation):
   Object.defineProperty(prototype, key, { value: handle, writable: true, configurable: true });
   const descriptor = Object.getOwnPropertyDescriptor(prototype, key)!;
 
-  // The parameter types tell @nestjs/swagger what the path, query and body hold.
-  Reflect.defineMetadata('design:paramtypes', [operation.params ?? Object, operation.query ?? Object, Object, Object], prototype, key);
+  // The parameter types tell @nestjs/swagger what the path, query, body and input headers hold.
+  const types = [operation.params ?? Object, operation.query ?? Object, Object, Object, ...(operation.headers ? [operation.headers] : [])];
+  Reflect.defineMetadata('design:paramtypes', types, prototype, key);
   Param()(prototype, key, 0);
   Query()(prototype, key, 1);
   Req()(prototype, key, 2);
   // Streams write their own answer; other routes only need the response to release the body's memory.
   Res({ passthrough: !operation.stream })(prototype, key, 3);
+  // Read from the request itself (headerInput); declared so that the document lists them.
+  if (operation.headers) Headers()(prototype, key, 4);
 
   const decorators: MethodDecorator[] = [
     RequestMapping({ path: expressPath(operation.path!), method: RequestMethod[operation.http!.method] }),
@@ -137,6 +143,16 @@ function addRoute(prototype: Routes, http: HttpFamily, operation: AnyOperation):
 /** The methods served at a path, for the `Allow` header of a 405 there. */
 function allowedMethods(operations: AnyOperation[], path: string): string[] {
   return operations.filter((op) => op.path === path).map((op) => op.http!.method);
+}
+
+/** The headers the operation takes as input, as sent (the owning service validates them); absent ones are left out. */
+function headerInput(req: Request, operation: AnyOperation): Record<string, string> {
+  const input: Record<string, string> = {};
+  for (const name of headerInputs(operation)) {
+    const value = singleHeader(req.headers[name]);
+    if (value !== undefined) input[name] = value;
+  }
+  return input;
 }
 
 /** The caller's `Idempotency-Key`, as sent (the owning service validates it). */

@@ -37,6 +37,12 @@ export class AuthorizeRuntimeBody extends BotRef {
   tokenHash: string;
 }
 
+/** A caller of bot `botId` asking to write to another bot as well (copyFile with `x-destination-bot-id`). */
+export class AuthorizeDestinationBotBody extends AuthorizeRuntimeBody {
+  @RequiredString(200)
+  destinationBotId: string;
+}
+
 export class WebhookRef {
   @IsString()
   @MinLength(1)

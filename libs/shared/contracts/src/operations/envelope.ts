@@ -64,7 +64,7 @@ export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
  */
 export function validateEnvelope<O extends AnyOperation>(op: O, envelope: unknown): ValidatedRequest<O> {
   if (typeof envelope !== 'object' || envelope === null) throw Errors.invalidPayload('Malformed request envelope');
-  const { requestId, caller, params, query, body, timeoutMs, idempotencyKey } = envelope as Envelope<unknown>;
+  const { requestId, caller, params, query, body, headers, timeoutMs, idempotencyKey } = envelope as Envelope<unknown>;
   if (typeof requestId !== 'string' || requestId.length === 0 || requestId.length > 200) {
     throw Errors.invalidPayload('Malformed request envelope: requestId');
   }
@@ -80,6 +80,7 @@ export function validateEnvelope<O extends AnyOperation>(op: O, envelope: unknow
   const input = Object.assign(
     section(op.query, query, 'query'),
     section(op.body, body, 'body'),
+    section(op.headers, headers, 'headers'),
     // Path parameters last: they name the resource and win over a body property of the same name.
     section(op.params, params, 'params'),
   );

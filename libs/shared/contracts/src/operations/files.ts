@@ -1,5 +1,6 @@
 import {
   CopyFileBody,
+  CopyFileHeaders,
   CopyFileParams,
   CreateKnowledgeBaseBody,
   FileIdParams,
@@ -122,10 +123,11 @@ export const FilesOperations = defineOperations(
       access: bot,
     },
     copyFile: {
-      summary: 'Copy a file, content and metadata, under another key',
+      summary: 'Copy a file, content and metadata, under another key, in the bot or in another bot of the workspace',
       http: { method: 'POST', path: '/{idOrKey}/{destinationKey}' },
       params: CopyFileParams,
       body: CopyFileBody,
+      headers: CopyFileHeaders,
       response: FileResponse,
       access: bot,
     },

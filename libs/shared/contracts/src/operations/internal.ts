@@ -1,4 +1,5 @@
 import {
+  AuthorizeDestinationBotBody,
   AuthorizeRuntimeBody,
   BotActionRunsQuery,
   BotFailedEventsQuery,
@@ -39,6 +40,12 @@ export const InternalOperations = defineOperations(
       summary: 'May this token act on this bot through the runtime API? Answers the bot, its workspace and installed integrations',
       body: AuthorizeRuntimeBody,
       access: { kind: 'services', services: ['runtime', 'tables', 'files'] },
+    },
+    authorizeDestinationBot: {
+      summary:
+        'May this token, acting on one bot, also write to another bot of the same workspace? Answers the destination bot, its workspace and installed integrations',
+      body: AuthorizeDestinationBotBody,
+      access: { kind: 'services', services: ['files'] },
     },
     deliveryTarget: {
       summary: "Where and with what configuration the bot's events are delivered",

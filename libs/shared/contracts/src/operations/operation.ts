@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import type { Role } from '../roles';
 import type { ServiceName } from '../subjects';
 
@@ -45,7 +46,7 @@ export type Access =
   | { kind: 'services'; services: ServiceName[] };
 
 /** The specification of one operation, as a family file declares it. */
-export interface OperationSpec<P = unknown, Q = unknown, B = unknown, R = unknown> {
+export interface OperationSpec<P = unknown, Q = unknown, B = unknown, R = unknown, H = unknown> {
   summary: string;
   /** Method and path relative to the family's prefix; absent for internal operations. */
   http?: { method: HttpMethod; path: string };
@@ -53,6 +54,11 @@ export interface OperationSpec<P = unknown, Q = unknown, B = unknown, R = unknow
   params?: Type<P>;
   query?: Type<Q>;
   body?: Type<B>;
+  /**
+   * Request headers that are input rather than credentials (`copyFile`'s `x-destination-bot-id`):
+   * the class's properties are the header names, lowercase, as the official client names them.
+   */
+  headers?: Type<H>;
   /** The answer's shape, for the OpenAPI document. */
   response?: Type<R>;
   access: Access;
@@ -74,7 +80,7 @@ export interface OperationSpec<P = unknown, Q = unknown, B = unknown, R = unknow
 }
 
 /** A declared operation with everything derived from its declaration. */
-export interface Operation<P = unknown, Q = unknown, B = unknown, R = unknown> extends OperationSpec<P, Q, B, R> {
+export interface Operation<P = unknown, Q = unknown, B = unknown, R = unknown, H = unknown> extends OperationSpec<P, Q, B, R, H> {
   name: string;
   family: Family;
   service: ServiceName;
@@ -89,15 +95,15 @@ export interface Operation<P = unknown, Q = unknown, B = unknown, R = unknown> e
 
 /** Any operation, whatever its input and answer types (`unknown` would not accept the specific ones). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyOperation = Operation<any, any, any, any>;
+export type AnyOperation = Operation<any, any, any, any, any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnySpec = OperationSpec<any, any, any, any>;
+type AnySpec = OperationSpec<any, any, any, any, any>;
 
 type Instance<T> = unknown extends T ? object : T;
 
 /** What a handler receives as `input`: path parameters, query and body, merged and validated. */
-export type InputOf<O> = O extends Operation<infer P, infer Q, infer B, unknown> ? Instance<P> & Instance<Q> & Instance<B> : never;
-export type ResponseOf<O> = O extends Operation<unknown, unknown, unknown, infer R> ? (unknown extends R ? object : R) : never;
+export type InputOf<O> = O extends Operation<infer P, infer Q, infer B, unknown, infer H> ? Instance<P> & Instance<Q> & Instance<B> & Instance<H> : never;
+export type ResponseOf<O> = O extends Operation<unknown, unknown, unknown, infer R, unknown> ? (unknown extends R ? object : R) : never;
 
 interface FamilyDefaults {
   service: ServiceName;
@@ -108,7 +114,7 @@ interface FamilyDefaults {
 }
 
 type Declared<T extends Record<string, AnySpec>> = {
-  [K in keyof T]: T[K] extends OperationSpec<infer P, infer Q, infer B, infer R> ? Operation<P, Q, B, R> : never;
+  [K in keyof T]: T[K] extends OperationSpec<infer P, infer Q, infer B, infer R, infer H> ? Operation<P, Q, B, R, H> : never;
 };
 
 /**
@@ -131,6 +137,18 @@ export function defineOperations<T extends Record<string, AnySpec>>(family: Fami
     };
   }
   return declared as Declared<T>;
+}
+
+/** The header names an operation takes as input: the properties its `headers` class validates. */
+export function headerInputs(operation: AnyOperation): string[] {
+  if (!operation.headers) return [];
+  return [
+    ...new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(operation.headers, '', true, false)
+        .map((m) => m.propertyName),
+    ),
+  ];
 }
 
 /** The `{name}` segments of an OpenAPI path, in order. */

@@ -267,6 +267,20 @@ export class CopyFileParams {
   destinationKey: string;
 }
 
+/** copyFile's header input (the client sends it as `'x-destination-bot-id'`). */
+export class CopyFileHeaders {
+  @ApiPropertyOptional({
+    maxLength: 200,
+    description:
+      'The bot to copy the file to, in the same workspace; the caller must be allowed to create files there. Without it, the copy stays in the bot of x-bot-id',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  'x-destination-bot-id'?: string;
+}
+
 export class CopyFileBody {
   @ApiPropertyOptional({ description: 'Replace a file already under the destination key' })
   @IsOmittable()
