@@ -10,45 +10,47 @@ export interface BotLoopFigures {
   createdPerSecond: number;
   /** Time between the last message created and its event delivered: delivery's lag behind ingest. */
   drainLagMs: number;
+  /** Events per second delivered from a backlog, with no messages being written meanwhile. */
+  backlogEventsPerSecond: number;
   roundTrips: number;
   roundTripP50Ms: number;
   roundTripP90Ms: number;
+  roundTripP99Ms: number;
 }
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const CONVERSATIONS = 32;
-const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 60);
+/** Enough round trips for a p99 that is not just the slowest one. */
+const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 300);
 
-async function chatBot(baseUrl: string, token: string, url: string) {
+async function chatBot(baseUrl: string, token: string, url?: string) {
   const { workspaces } = await new Client({ apiUrl: baseUrl, token }).listWorkspaces({});
   const admin = new Client({ apiUrl: baseUrl, token, workspaceId: workspaces[0].id });
   const { bot } = await admin.createBot({ name: 'loop bench' });
-  const { bot: updated } = await admin.updateBot({ id: bot.id, url, integrations: { webchat: { integrationId: 'chat' } } });
-  return `${baseUrl}/chat/${updated.integrations.webchat.webhookId}`;
+  const { bot: updated } = await admin.updateBot({ id: bot.id, ...(url ? { url } : {}), integrations: { webchat: { integrationId: 'chat' } } });
+  return { chatApiUrl: `${baseUrl}/chat/${updated.integrations.webchat.webhookId}`, setUrl: (to: string) => admin.updateBot({ id: bot.id, url: to }) };
 }
 
-/**
- * Event delivery throughput to a bot that answers at once, and the time from a chat user's
- * createMessage to the bot's reply reaching that user's live listener.
- */
-export async function measureBotLoop(baseUrl: string, token: string): Promise<BotLoopFigures> {
-  // Throughput: a bot that only acknowledges.
+/** A bot that only acknowledges, counting the events it receives. */
+async function sinkBot(expected: number) {
   let delivered = 0;
   let allDelivered!: () => void;
   const done = new Promise<void>((resolve) => (allDelivered = resolve));
-  const sink = createServer((req, res) => {
+  const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       res.writeHead(200).end('{}');
-      if (++delivered === EVENTS) allDelivered();
+      if (++delivered === expected) allDelivered();
     });
   });
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', () => resolve()));
-  const sinkUrl = `http://127.0.0.1:${(sink.address() as { port: number }).port}/`;
-  const apiUrl = await chatBot(baseUrl, token, sinkUrl);
-  const users = await Promise.all(Array.from({ length: CONVERSATIONS }, () => ChatClient.connect({ apiUrl })));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, done, close: () => server.close() };
+}
+
+/** `EVENTS` chat messages from `CONVERSATIONS` users, each writing to their own conversation one message at a time. */
+async function ingest(chatApiUrl: string): Promise<void> {
+  const users = await Promise.all(Array.from({ length: CONVERSATIONS }, () => ChatClient.connect({ apiUrl: chatApiUrl })));
   const conversations = await Promise.all(users.map((u) => u.createConversation({})));
-  const started = Date.now();
   await Promise.all(
     users.map(async (user, i) => {
       for (let n = i; n < EVENTS; n += CONVERSATIONS) {
@@ -56,25 +58,50 @@ export async function measureBotLoop(baseUrl: string, token: string): Promise<Bo
       }
     }),
   );
+}
+
+/**
+ * Event delivery throughput to a bot that answers at once (while the messages are being written,
+ * and alone: a backlog written while the bot had no url, drained once it has one), and the time
+ * from a chat user's createMessage to the bot's reply reaching that user's live listener.
+ */
+export async function measureBotLoop(baseUrl: string, token: string): Promise<BotLoopFigures> {
+  // Throughput while ingesting: a bot that only acknowledges.
+  const sink = await sinkBot(EVENTS);
+  const live = await chatBot(baseUrl, token, sink.url);
+  const started = Date.now();
+  await ingest(live.chatApiUrl);
   const created = Date.now();
-  await done;
+  await sink.done;
   const finished = Date.now();
-  const eventsPerSecond = EVENTS / ((finished - started) / 1000);
-  const createdPerSecond = EVENTS / ((created - started) / 1000);
   sink.close();
+
+  // Delivery alone: the backlog waits for a url, then drains.
+  const backlogSink = await sinkBot(EVENTS);
+  const parked = await chatBot(baseUrl, token);
+  await ingest(parked.chatApiUrl);
+  // Every lane has been looked at and set aside for want of a url before the url comes.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const drainStarted = Date.now();
+  await parked.setUrl(backlogSink.url);
+  await backlogSink.done;
+  const drainMs = Date.now() - drainStarted;
+  backlogSink.close();
 
   // Round trip through the example echo bot, run as people run it: its own process.
   const echo = await startEchoBotProcess({ API_URL: baseUrl, BOT_TOKEN: token });
-  const timings = await roundTrips(await chatBot(baseUrl, token, echo.url), ROUND_TRIPS);
+  const timings = await roundTrips((await chatBot(baseUrl, token, echo.url)).chatApiUrl, ROUND_TRIPS);
   await echo.stop();
   return {
     events: EVENTS,
-    eventsPerSecond,
-    createdPerSecond,
+    eventsPerSecond: EVENTS / ((finished - started) / 1000),
+    createdPerSecond: EVENTS / ((created - started) / 1000),
     drainLagMs: finished - created,
+    backlogEventsPerSecond: EVENTS / (drainMs / 1000),
     roundTrips: ROUND_TRIPS,
     roundTripP50Ms: percentile(timings, 0.5),
     roundTripP90Ms: percentile(timings, 0.9),
+    roundTripP99Ms: percentile(timings, 0.99),
   };
 }
 

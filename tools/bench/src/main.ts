@@ -15,12 +15,16 @@ import { cpuMs, rssMb } from './cpu-time';
 import { startRawHop } from './raw-hop/raw-hop';
 import { measureTables, tablesReport } from './tables';
 import { FilesFigures, measureFiles, reportFiles } from './files';
+import { measureSemanticSearch, reportSemanticSearch, SemanticFigures } from './files-semantic';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
-/** `BENCH_ONLY=files,bot-loop`: only these cases (operations, bot-loop, deployed-bot, tables, files, in-process); all by default. */
+/** `BENCH_ONLY=files,bot-loop`: only these cases (operations, bot-loop, deployed-bot, tables, files, files-semantic, in-process); all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((c) => c.trim());
 const wants = (name: string) => !ONLY || ONLY.includes(name);
+/** `BENCH_OPERATIONS=getMessage,listBots`: only these of the benched operations; all by default. */
+const OPERATIONS = process.env.BENCH_OPERATIONS?.split(',').map((o) => o.trim());
+const benched = (operations: Operation[]) => operations.filter((op) => !OPERATIONS || OPERATIONS.includes(op.name));
 
 /**
  * `npm run bench`: each core operation under concurrent load through the gateway, once on the
@@ -48,6 +52,7 @@ async function main() {
   let loop: BotLoopFigures | undefined;
   let deployed: DeployedBotFigures | undefined;
   let files: FilesFigures | undefined;
+  let semantic: SemanticFigures | undefined;
   try {
     if (wants('operations')) {
       // The anchor first, on the same Postgres database and NATS server as the mesh.
@@ -59,13 +64,15 @@ async function main() {
         await raw.stop();
       }
       const meshPids = Object.fromEntries(['gateway', ...SERVICES].map((name) => [name, mesh.pid(name)!]));
-      await run('mesh', mesh.url, await prepareOperations(mesh.url, token), results, meshPids);
+      await run('mesh', mesh.url, benched(await prepareOperations(mesh.url, token)), results, meshPids);
       for (const [name, pid] of Object.entries(meshPids)) memory[name] = rssMb(pid);
     }
     if (wants('bot-loop')) loop = await measureBotLoop(mesh.url, token);
     if (wants('deployed-bot')) deployed = await measureDeployedBot(mesh.url, token);
     if (wants('tables')) process.stdout.write(tablesReport(await measureTables(mesh.url, token, mesh.pid('tables'))));
     if (wants('files')) files = await measureFiles(mesh, token);
+    // On meshes of its own, started with an embeddings API (and one without, to compare).
+    if (wants('files-semantic')) semantic = await measureSemanticSearch();
   } finally {
     await mesh.stopAll();
     await dropTestDatabase(meshDb);
@@ -77,7 +84,7 @@ async function main() {
     // The whole platform in the bench's own process, services wired by direct calls: what the NATS hop costs.
     const local = await startOneProcess(config, (name) => new JsonLogger(name, 'warn'), '127.0.0.1');
     try {
-      await run('local', local.url, await prepareOperations(local.url, token), results, { 'one process': process.pid });
+      await run('local', local.url, benched(await prepareOperations(local.url, token)), results, { 'one process': process.pid });
     } finally {
       await local.close();
       await dropTestDatabase(localDb);
@@ -89,7 +96,8 @@ async function main() {
     process.stdout.write(
       `\nBot loop (mesh): ${loop.events} events delivered at ${loop.eventsPerSecond.toFixed(0)} events/s to a bot answering at once ` +
         `(chat messages created at ${loop.createdPerSecond.toFixed(0)}/s by 32 concurrent users; the last event arrived ${loop.drainLagMs} ms after the last message); ` +
-        `chat createMessage → echo bot reply on the listener over ${loop.roundTrips} round trips: median ${loop.roundTripP50Ms.toFixed(1)} ms, p90 ${loop.roundTripP90Ms.toFixed(1)} ms\n`,
+        `a backlog of ${loop.events} events in 32 conversations delivered at ${loop.backlogEventsPerSecond.toFixed(0)} events/s; ` +
+        `chat createMessage → echo bot reply on the listener over ${loop.roundTrips} round trips: median ${loop.roundTripP50Ms.toFixed(1)} ms, p90 ${loop.roundTripP90Ms.toFixed(1)} ms, p99 ${loop.roundTripP99Ms.toFixed(1)} ms\n`,
     );
   }
   if (deployed) {
@@ -101,6 +109,7 @@ async function main() {
     );
   }
   if (files) process.stdout.write(reportFiles(files));
+  if (semantic) process.stdout.write(reportSemanticSearch(semantic));
 }
 
 type Measured = Measurement & { cpuMsPerRequest: Record<string, number> };

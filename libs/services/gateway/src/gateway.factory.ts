@@ -36,6 +36,8 @@ export async function createGateway(
   // The official clients serialise nested query objects with dots: `tags.env=prod`.
   app.set('query parser', (query: string) => parse(query, { allowDots: true, depth: 5, parameterLimit: 200, arrayLimit: 100 }));
   app.disable('x-powered-by');
+  // API answers are read once: hashing every body for an ETag nobody sends back costs each request.
+  app.set('etag', false);
   // Behind reverse proxies, the client's address is the one they forwarded (rate limits count it).
   if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
   const context = new RequestContextMiddleware(logger);

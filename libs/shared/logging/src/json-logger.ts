@@ -19,6 +19,31 @@ const PINO_LEVEL: Record<LogLevelName, LevelWithSilent> = {
   trace: 'trace',
 };
 
+/** How often buffered log lines are written out at the latest. */
+const FLUSH_MS = 200;
+let processStdout: DestinationStream | undefined;
+
+/**
+ * One buffered standard output for every logger of the process: lines are written in batches
+ * (when 4 KB are waiting, or every 200 ms) off the request's path, instead of one synchronous
+ * write per line; what is waiting when the process exits is written then.
+ */
+function bufferedStdout(): DestinationStream {
+  if (!processStdout) {
+    const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+    setInterval(() => destination.flush(), FLUSH_MS).unref();
+    process.on('exit', () => {
+      try {
+        destination.flushSync();
+      } catch {
+        // Standard output is gone: nothing more can be said.
+      }
+    });
+    processStdout = destination;
+  }
+  return processStdout;
+}
+
 /** Contexts whose routine start-up lines (route mapping, module wiring) are only worth seeing at debug. */
 const NOISY_CONTEXTS = new Set(['RoutesResolver', 'RouterExplorer', 'InstanceLoader', 'NestFactory', 'NestApplication', 'NestMicroservice']);
 
@@ -43,7 +68,7 @@ export class JsonLogger implements LoggerService {
           return requestId ? { requestId } : {};
         },
       },
-      destination ?? pino.destination({ dest: 1, sync: true }),
+      destination ?? bufferedStdout(),
     );
   }
 

@@ -56,6 +56,8 @@ export class BusConnection implements OnApplicationShutdown {
           maxReconnectAttempts: -1,
           reconnectTimeWait: 1000,
           timeout: 3000,
+          // No Error built per request to carry the caller's stack: failures are reported by subject.
+          noAsyncTraces: true,
           ...(this.config.natsUser ? { user: this.config.natsUser, pass: this.config.natsPassword } : {}),
         });
         this.connection = nc;

@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { ErrorTranslations } from './bus-exception.filter';
 import { BusClient, NatsBusClient } from './bus-client';
 import { BusConnection } from './bus-connection';
 import { LocalBroker, LocalBusClient } from './local-broker';
@@ -17,14 +18,20 @@ export class MessagingModule {
       return {
         module: MessagingModule,
         // NATS stays connected for JetStream (durable event delivery); only requests are local.
-        providers: [BusConnection, PayloadCodec, { provide: LocalBroker, useValue: transport.broker }, { provide: BusClient, useClass: LocalBusClient }],
-        exports: [BusConnection, PayloadCodec, BusClient, LocalBroker],
+        providers: [
+          BusConnection,
+          PayloadCodec,
+          ErrorTranslations,
+          { provide: LocalBroker, useValue: transport.broker },
+          { provide: BusClient, useClass: LocalBusClient },
+        ],
+        exports: [BusConnection, PayloadCodec, ErrorTranslations, BusClient, LocalBroker],
       };
     }
     return {
       module: MessagingModule,
-      providers: [BusConnection, PayloadCodec, { provide: BusClient, useClass: NatsBusClient }],
-      exports: [BusConnection, PayloadCodec, BusClient],
+      providers: [BusConnection, PayloadCodec, ErrorTranslations, { provide: BusClient, useClass: NatsBusClient }],
+      exports: [BusConnection, PayloadCodec, ErrorTranslations, BusClient],
     };
   }
 }

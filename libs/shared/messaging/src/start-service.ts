@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfig, PlatformConfig } from '@platform/config';
 import { JsonLogger } from '@platform/logging';
 import { BusConnection } from './bus-connection';
-import { BusExceptionFilter } from './bus-exception.filter';
+import { BusExceptionFilter, ErrorTranslations } from './bus-exception.filter';
 import { BusServer } from './bus-server';
 import { LocalBusServer } from './local-broker';
 import { BusTransport, NATS_TRANSPORT } from './messaging.module';
@@ -20,7 +20,7 @@ export async function startService(
   transport: BusTransport = NATS_TRANSPORT,
 ): Promise<INestApplication> {
   const app = await NestFactory.create(module as never, { logger, abortOnError: false });
-  app.useGlobalFilters(new BusExceptionFilter());
+  app.useGlobalFilters(new BusExceptionFilter(app.get(ErrorTranslations)));
   const strategy = transport.kind === 'local' ? new LocalBusServer(transport.broker) : new BusServer(app.get(BusConnection), app.get(PayloadCodec), service);
   app.connectMicroservice({ strategy }, { inheritAppConfig: true });
   await app.init();

@@ -1,6 +1,5 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { catchError, Observable, throwError } from 'rxjs';
-import { Errors } from '@platform/contracts';
+import { ApiError, Errors } from '@platform/contracts';
+import { ErrorTranslation } from '@platform/messaging';
 
 /** SQLSTATE classes and codes that say the database, not the request, is the problem. */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
@@ -19,15 +18,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * A database that is down is an honest 503 (which callers may retry, `Retry-After` says when),
- * never a 500 that looks like a bug in the request.
+ * never a 500 that looks like a bug in the request. Applied to failed requests by the bus's
+ * exception filter: nothing on the way of a request that succeeds.
  */
-@Injectable()
-export class DatabaseAvailabilityInterceptor implements NestInterceptor {
+export class DatabaseAvailability implements ErrorTranslation {
   constructor(private readonly service: string) {}
 
-  intercept(_: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next
-      .handle()
-      .pipe(catchError((error: unknown) => throwError(() => (isDatabaseUnavailable(error) ? Errors.databaseUnavailable(this.service) : error))));
+  translate(error: unknown): ApiError | undefined {
+    return isDatabaseUnavailable(error) ? Errors.databaseUnavailable(this.service) : undefined;
   }
 }

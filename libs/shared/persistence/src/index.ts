@@ -7,3 +7,4 @@ export * from './database-health';
 export * from './idempotency-records';
 export * from './request-transactions';
 export * from './embedded-postgres';
+export * from './statements';

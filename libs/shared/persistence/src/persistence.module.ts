@@ -1,11 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MigrationInterface } from 'typeorm';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DatabaseAvailabilityInterceptor } from './database-availability';
+import { DatabaseAvailability } from './database-availability';
 import { DatabaseHealth } from './database-health';
 import { PlatformConfig } from '@platform/config';
-import { DependencyHealth, IdempotencyStore } from '@platform/messaging';
+import { DependencyHealth, ErrorTranslations, IdempotencyStore } from '@platform/messaging';
 import { IdempotencyRecords, idempotencyMigration } from './idempotency-records';
 import { ensureSchema } from './database-schema';
 import { openMigrated } from './exclusive-migrations';
@@ -31,6 +30,8 @@ export class PersistenceModule {
     let singleSession = false;
     return {
       module: PersistenceModule,
+      // Global, so that the idempotent operations' handlers find the store in whichever module declares them.
+      global: true,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [PlatformConfig],
@@ -60,7 +61,16 @@ export class PersistenceModule {
         }),
       ],
       providers: [
-        { provide: APP_INTERCEPTOR, useValue: new DatabaseAvailabilityInterceptor(options.schema) },
+        {
+          // Registered with the bus's exception filter when the service starts.
+          provide: DatabaseAvailability,
+          inject: [ErrorTranslations],
+          useFactory: (translations: ErrorTranslations) => {
+            const translation = new DatabaseAvailability(options.schema);
+            translations.add(translation);
+            return translation;
+          },
+        },
         DatabaseHealth,
         { provide: DependencyHealth, useExisting: DatabaseHealth },
         IdempotencyRecords,

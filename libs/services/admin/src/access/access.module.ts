@@ -7,6 +7,7 @@ import { MemberEntity } from '../workspaces/member.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { AccessNotices } from './access-notices';
+import { AccessRepository } from './access.repository';
 import { AccessService } from './access.service';
 
 /**
@@ -17,7 +18,7 @@ import { AccessService } from './access.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([AccountEntity, AccessTokenEntity, WorkspaceEntity, MemberEntity])],
-  providers: [AccessService, AccessNotices, AccountsRepository, WorkspacesRepository],
+  providers: [AccessService, AccessNotices, AccessRepository, AccountsRepository, WorkspacesRepository],
   exports: [AccessService, AccessNotices, AccountsRepository, WorkspacesRepository],
 })
 export class AccessModule {}

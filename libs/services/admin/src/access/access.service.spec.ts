@@ -1,9 +1,7 @@
 import { AdminCaller, ApiError, Role } from '@platform/contracts';
 import { AccountEntity } from '../accounts/account.entity';
-import { AccountsRepository } from '../accounts/accounts.repository';
-import { MemberEntity } from '../workspaces/member.entity';
-import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { ActiveMember } from '../workspaces/member.entity';
+import { AccessRepository, TokenAccess } from './access.repository';
 import { AccessService } from './access.service';
 
 const now = new Date('2026-01-01T00:00:00.000Z');
@@ -16,19 +14,19 @@ const account: AccountEntity = {
   createdAt: now,
   updatedAt: now,
 };
-const workspace: WorkspaceEntity = { id: 'wkspace_1', name: 'w', ownerId: 'acc_0', handle: null, createdAt: now, updatedAt: now };
+const workspace = { id: 'wkspace_1' };
 
-/** An AccessService over in-memory repositories: one token, one workspace, at most one membership. */
+/** An AccessService over an in-memory repository: one token, one workspace, at most one membership. */
 function service(role?: Role, holder: AccountEntity = account) {
-  const accounts = { findByTokenHash: async (hash: string) => (hash === 'known' ? holder : null) } as unknown as AccountsRepository;
-  const workspaces = {
-    findById: async (id: string) => (id === workspace.id ? workspace : null),
-    findMember: async (workspaceId: string, accountId: string): Promise<MemberEntity | null> =>
-      role && workspaceId === workspace.id && accountId === holder.id
-        ? { id: 'member_1', workspaceId, accountId, invitedEmail: null, role, createdAt: now }
-        : null,
-  } as unknown as WorkspacesRepository;
-  return new AccessService(accounts, workspaces);
+  const access = {
+    find: async (hash: string, workspaceId?: string): Promise<TokenAccess | null> => {
+      if (hash !== 'known') return null;
+      const member: ActiveMember | null =
+        role && workspaceId === workspace.id ? { id: 'member_1', workspaceId, accountId: holder.id, invitedEmail: null, role, createdAt: now } : null;
+      return { account: holder, workspaceExists: workspaceId === workspace.id, member };
+    },
+  } as unknown as AccessRepository;
+  return new AccessService(access);
 }
 
 async function refusal(run: Promise<unknown>): Promise<ApiError> {

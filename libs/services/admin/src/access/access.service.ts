@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AdminCaller, Errors, Role, roleAtLeast } from '@platform/contracts';
 import { AccountEntity } from '../accounts/account.entity';
-import { AccountsRepository } from '../accounts/accounts.repository';
 import { ActiveMember } from '../workspaces/member.entity';
-import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { AccessRepository, TokenAccess } from './access.repository';
 
 export interface WorkspaceAccess {
   account: AccountEntity;
@@ -17,15 +16,16 @@ export interface WorkspaceAccess {
  */
 @Injectable()
 export class AccessService {
-  constructor(
-    private readonly accounts: AccountsRepository,
-    private readonly workspaces: WorkspacesRepository,
-  ) {}
+  constructor(private readonly access: AccessRepository) {}
 
   async authenticate(tokenHash: string): Promise<AccountEntity> {
-    const account = await this.accounts.findByTokenHash(tokenHash);
-    if (!account) throw Errors.unauthorized('The token is not valid');
-    return account;
+    return (await this.tokenAccess(tokenHash)).account;
+  }
+
+  private async tokenAccess(tokenHash: string, workspaceId?: string): Promise<TokenAccess> {
+    const access = await this.access.find(tokenHash, workspaceId);
+    if (!access) throw Errors.unauthorized('The token is not valid');
+    return access;
   }
 
   /** Only the platform owner (the bootstrap account) may act on the platform as a whole. */
@@ -36,16 +36,14 @@ export class AccessService {
   }
 
   async requireRole(caller: AdminCaller, minimum: Role): Promise<WorkspaceAccess> {
-    const account = await this.authenticate(caller.tokenHash);
+    const { account, workspaceExists, member } = await this.tokenAccess(caller.tokenHash, caller.workspaceId);
     if (!caller.workspaceId) throw Errors.unauthorized('The x-workspace-id header is required');
-    const workspace = await this.workspaces.findById(caller.workspaceId);
-    if (!workspace) throw Errors.unauthorized(`Workspace '${caller.workspaceId}' does not exist`);
-    const member = await this.workspaces.findMember(workspace.id, account.id);
+    if (!workspaceExists) throw Errors.unauthorized(`Workspace '${caller.workspaceId}' does not exist`);
     if (!member) throw Errors.forbidden('The caller is not a member of this workspace');
     if (!roleAtLeast(member.role, minimum)) {
       throw Errors.forbidden(`This action needs the ${minimum} role or above; the caller is ${member.role}`);
     }
-    return { account, member, workspaceId: workspace.id };
+    return { account, member, workspaceId: caller.workspaceId };
   }
 
   /**
@@ -54,13 +52,11 @@ export class AccessService {
    * a member of are alike 404, so ids tell nothing; a member below the role is 403.
    */
   async requireRoleIn(tokenHash: string, workspaceId: string, minimum: Role): Promise<WorkspaceAccess> {
-    const account = await this.authenticate(tokenHash);
-    const workspace = await this.workspaces.findById(workspaceId);
-    const member = workspace ? await this.workspaces.findMember(workspace.id, account.id) : null;
-    if (!workspace || !member) throw Errors.notFound('Workspace', workspaceId);
+    const { account, member } = await this.tokenAccess(tokenHash, workspaceId);
+    if (!member) throw Errors.notFound('Workspace', workspaceId);
     if (!roleAtLeast(member.role, minimum)) {
       throw Errors.forbidden(`This action needs the ${minimum} role or above; the caller is ${member.role}`);
     }
-    return { account, member, workspaceId: workspace.id };
+    return { account, member, workspaceId };
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, IsNull, Like, Repository } from 'typeorm';
-import { constantTimeEqual } from '@platform/auth';
 import { AccessTokenEntity } from './access-token.entity';
 import { AccountEntity } from './account.entity';
 
@@ -17,12 +16,6 @@ export class AccountsRepository {
    * 256-bit secret, which a caller cannot steer byte by byte; the stored hash is still compared
    * in constant time before it is trusted.
    */
-  async findByTokenHash(tokenHash: string): Promise<AccountEntity | null> {
-    const token = await this.tokens.findOne({ where: { tokenHash, revokedAt: IsNull() } });
-    if (!token || !constantTimeEqual(token.tokenHash, tokenHash)) return null;
-    return this.accounts.findOne({ where: { id: token.accountId } });
-  }
-
   /** Whether a token with this hash was ever issued, revoked or not. */
   async tokenExists(tokenHash: string, manager: EntityManager = this.tokens.manager): Promise<boolean> {
     return (await manager.count(AccessTokenEntity, { where: { tokenHash } })) > 0;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { keysetPage, Page } from '@platform/persistence';
+import { insertStatement, keysetPage, Page, Statement } from '@platform/persistence';
 import { BotLogEntity } from './bot-log.entity';
 
 export interface BotLogFilter {
@@ -23,6 +23,11 @@ export class BotLogsRepository {
 
   async insert(entries: BotLogEntity | BotLogEntity[]): Promise<void> {
     await this.logs.insert(entries as never);
+  }
+
+  /** The write of a line, to run with another write (`oneStatement`). */
+  insertStatement(entry: BotLogEntity): Statement {
+    return insertStatement(this.logs.manager, BotLogEntity, [entry]);
   }
 
   /** Oldest first within the time range. */

@@ -1,8 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { BotLogLine, BotLogsResponse, Errors, newId } from '@platform/contracts';
-import { pageMeta } from '@platform/persistence';
+import { pageMeta, Statement } from '@platform/persistence';
 import { BotLogEntity, BotLogLevel } from './bot-log.entity';
 import { BotLogFilter, BotLogsRepository } from './bot-logs.repository';
+
+type LineContext = { conversationId?: string | null; userId?: string | null };
+
+function line(botId: string, level: BotLogLevel, message: string, context: LineContext): BotLogEntity {
+  return {
+    botId,
+    id: newId('log'),
+    timestamp: new Date(),
+    level,
+    message,
+    conversationId: context.conversationId ?? null,
+    userId: context.userId ?? null,
+  };
+}
 
 /** The log a bot's owner reads with getBotLogs: what happened to the bot's events. */
 @Injectable()
@@ -12,17 +26,13 @@ export class BotLogsService {
   constructor(private readonly logs: BotLogsRepository) {}
 
   /** Never fails the caller: a lost log line must not fail a delivery. */
-  async write(botId: string, level: BotLogLevel, message: string, context: { conversationId?: string | null; userId?: string | null } = {}): Promise<void> {
-    const entry: BotLogEntity = {
-      botId,
-      id: newId('log'),
-      timestamp: new Date(),
-      level,
-      message,
-      conversationId: context.conversationId ?? null,
-      userId: context.userId ?? null,
-    };
-    await this.logs.insert(entry).catch((error) => this.logger.warn(`Bot log not written: ${(error as Error).message}`));
+  async write(botId: string, level: BotLogLevel, message: string, context: LineContext = {}): Promise<void> {
+    await this.logs.insert(line(botId, level, message, context)).catch((error) => this.logger.warn(`Bot log not written: ${(error as Error).message}`));
+  }
+
+  /** The write of a line, for a caller that stores it with a write of its own (in one statement). */
+  statement(botId: string, level: BotLogLevel, message: string, context: LineContext = {}): Statement {
+    return this.logs.insertStatement(line(botId, level, message, context));
   }
 
   /** Lines written by the bots service: what a bot's process wrote and what happened to it. */

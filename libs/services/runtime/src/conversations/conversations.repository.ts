@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Errors, SortDirection, SortField } from '@platform/contracts';
-import { isForeignKeyViolation, isUniqueViolation, keysetPage, Page, PageQuery } from '@platform/persistence';
+import { columnsOf, findByKey, isForeignKeyViolation, isUniqueViolation, keysetPage, Page, PageQuery, tableOf, toEntity } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from './conversation.entity';
@@ -28,7 +28,7 @@ export class ConversationsRepository {
   ) {}
 
   find(botId: string, id: string): Promise<ConversationEntity | null> {
-    return this.conversations.findOne({ where: { botId, id } });
+    return findByKey(this.conversations.manager, ConversationEntity, { botId, id });
   }
 
   /**
@@ -36,16 +36,15 @@ export class ConversationsRepository {
    * chat API reads a conversation for a user.
    */
   async findWithParticipation(botId: string, id: string, userId: string): Promise<{ conversation: ConversationEntity; participant: boolean } | null> {
-    const { entities, raw } = await this.conversations
-      .createQueryBuilder('c')
-      .addSelect(
-        (sub) =>
-          sub.select('COUNT(1)').from(ParticipantEntity, 'p').where('p.bot_id = c.bot_id AND p.conversation_id = c.id AND p.user_id = :userId', { userId }),
-        'participant',
-      )
-      .where('c.bot_id = :botId AND c.id = :id', { botId, id })
-      .getRawAndEntities<{ participant: string }>();
-    return entities[0] ? { conversation: entities[0], participant: Number(raw[0].participant) > 0 } : null;
+    const manager = this.conversations.manager;
+    const rows = (await manager.query(
+      `SELECT ${columnsOf(manager, ConversationEntity, 'c')}, EXISTS (
+         SELECT 1 FROM ${tableOf(manager, ParticipantEntity)} p WHERE p."bot_id" = c."bot_id" AND p."conversation_id" = c."id" AND p."user_id" = $3
+       ) AS "participant"
+       FROM ${tableOf(manager, ConversationEntity)} c WHERE c."bot_id" = $1 AND c."id" = $2`,
+      [botId, id, userId],
+    )) as (Record<string, unknown> & { participant: boolean })[];
+    return rows[0] ? { conversation: toEntity(manager, ConversationEntity, rows[0]), participant: rows[0].participant } : null;
   }
 
   async isParticipant(botId: string, conversationId: string, userId: string): Promise<boolean> {

@@ -186,8 +186,9 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
   private async settle(event: EventEntity, outcome: DeliveryOutcome, ms: number): Promise<number | undefined> {
     const context = { conversationId: event.conversationId, userId: event.userId };
     if (outcome.ok) {
-      await this.events.markProcessed(event.botId, event.id);
-      await this.botLogs.write(event.botId, 'info', `Delivered event ${event.id} (${event.type}) in ${ms} ms`, context);
+      await this.events.markProcessed(event.botId, event.id, [
+        this.botLogs.statement(event.botId, 'info', `Delivered event ${event.id} (${event.type}) in ${ms} ms`, context),
+      ]);
       return undefined;
     }
     const final = !outcome.retry || event.attempts + 1 >= this.config.eventMaxAttempts;

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { runStatement, Statement } from '@platform/persistence';
 import type { EventEntity } from '../events/event.entity';
 import type { Lane } from './mailboxes.repository';
 
@@ -25,17 +26,23 @@ export function laneKey(lane: Lane): string {
  * (`MailboxesRepository.close`); lanes are locked in one order, so two writers cannot deadlock.
  */
 export async function enqueueLanes(manager: EntityManager, events: EventEntity[]): Promise<void> {
+  const statement = enqueueLanesStatement(events);
+  if (statement) await runStatement(manager, statement);
+}
+
+/** The same, as a statement to run with others (`oneStatement`); none when no event is to be delivered. */
+export function enqueueLanesStatement(events: EventEntity[]): Statement | undefined {
   const byKey = new Map<string, Lane>();
   for (const event of events.filter((e) => e.status === 'pending')) {
     const lane = { botId: event.botId, lane: laneOf(event) };
     byKey.set(laneKey(lane), lane);
   }
   const lanes = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
-  if (lanes.length === 0) return;
+  if (lanes.length === 0) return undefined;
   const values = lanes.map((_, i) => `($${2 * i + 1}, $${2 * i + 2}, now())`).join(', ');
-  await manager.query(
-    `INSERT INTO "runtime"."delivery_mailboxes" AS m ("bot_id", "lane", "next_attempt_at") VALUES ${values}
+  return {
+    text: `INSERT INTO "runtime"."delivery_mailboxes" AS m ("bot_id", "lane", "next_attempt_at") VALUES ${values}
      ON CONFLICT ("bot_id", "lane") DO UPDATE SET "next_attempt_at" = m."next_attempt_at"`,
-    lanes.flatMap((lane) => [lane.botId, lane.lane]),
-  );
+    values: lanes.flatMap((lane) => [lane.botId, lane.lane]),
+  };
 }

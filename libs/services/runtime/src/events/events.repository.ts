@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { keysetPage, Page, PageQuery } from '@platform/persistence';
-import { enqueueLanes, LONE_EVENT_LANE } from '../delivery/lanes';
+import { columnsOf, insertStatement, keysetPage, oneStatement, Page, PageQuery, runStatement, Statement, tableOf, toEntity } from '@platform/persistence';
+import { enqueueLanesStatement, LONE_EVENT_LANE } from '../delivery/lanes';
 import { EventEntity } from './event.entity';
 
 export interface EventFilter extends PageQuery {
@@ -38,16 +38,31 @@ export class EventsRepository {
   }
 
   /** The oldest pending event of a delivery lane (a conversation, or one lone event). */
-  nextPending(botId: string, lane: string): Promise<EventEntity | null> {
-    const query = this.events.createQueryBuilder('e').where("e.bot_id = :botId AND e.status = 'pending'", { botId });
-    if (lane.startsWith(LONE_EVENT_LANE)) query.andWhere('e.id = :id', { id: lane.slice(LONE_EVENT_LANE.length) });
-    else query.andWhere('e.conversation_id = :lane', { lane });
-    // A scheduled event takes its place by when it was due, so a backlog drains in due order.
-    return query.orderBy('coalesce(e.scheduled_for, e.created_at)', 'ASC').addOrderBy('e.created_at', 'ASC').addOrderBy('e.id', 'ASC').limit(1).getOne();
+  async nextPending(botId: string, lane: string): Promise<EventEntity | null> {
+    const manager = this.events.manager;
+    const lone = lane.startsWith(LONE_EVENT_LANE);
+    const rows = (await manager.query(
+      `SELECT ${columnsOf(manager, EventEntity, 'e')} FROM ${tableOf(manager, EventEntity)} e
+       WHERE e."bot_id" = $1 AND e."status" = 'pending' AND ${lone ? 'e."id"' : 'e."conversation_id"'} = $2
+       ORDER BY coalesce(e."scheduled_for", e."created_at"), e."created_at", e."id" LIMIT 1`,
+      // A scheduled event takes its place by when it was due, so a backlog drains in due order.
+      [botId, lone ? lane.slice(LONE_EVENT_LANE.length) : lane],
+    )) as Record<string, unknown>[];
+    return rows[0] ? toEntity(manager, EventEntity, rows[0]) : null;
   }
 
-  async markProcessed(botId: string, id: string): Promise<void> {
-    await this.events.update({ botId, id }, { status: 'processed', processedAt: new Date(), failureReason: null });
+  /** Marks the event delivered, with whatever must be written with it (the bot log's line) in the same statement. */
+  async markProcessed(botId: string, id: string, alongside: Statement[] = []): Promise<void> {
+    await runStatement(
+      this.events.manager,
+      oneStatement([
+        {
+          text: `UPDATE ${tableOf(this.events.manager, EventEntity)} SET "status" = 'processed', "processed_at" = now(), "failure_reason" = NULL WHERE "bot_id" = $1 AND "id" = $2`,
+          values: [botId, id],
+        },
+        ...alongside,
+      ]),
+    );
   }
 
   /** Counts a failed delivery; the last allowed one marks the event failed. Returns the attempts so far. */
@@ -60,12 +75,14 @@ export class EventsRepository {
     return attempts;
   }
 
-  /** Records the event and, if it is to be delivered, queues its lane, in one transaction. */
-  async insert(event: EventEntity, manager?: EntityManager): Promise<void> {
-    const write = async (m: EntityManager) => {
-      await m.insert(EventEntity, event as never);
-      await enqueueLanes(m, [event]);
-    };
-    await (manager ? write(manager) : this.events.manager.transaction(write));
+  /** Records the event and, if it is to be delivered, queues its lane, in one statement. */
+  async insert(event: EventEntity, manager: EntityManager = this.events.manager): Promise<void> {
+    await runStatement(manager, oneStatement(this.insertStatements(manager, event)));
+  }
+
+  /** The writes recording an event (and queueing its lane), to run with the writes of what it records. */
+  insertStatements(manager: EntityManager, event: EventEntity): Statement[] {
+    const lanes = enqueueLanesStatement([event]);
+    return [insertStatement(manager, EventEntity, [event]), ...(lanes ? [lanes] : [])];
   }
 }

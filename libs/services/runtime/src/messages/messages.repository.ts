@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Errors } from '@platform/contracts';
-import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { findByKey, insertStatement, keysetPage, oneStatement, Page, PageQuery, runStatement } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from '../conversations/conversation.entity';
@@ -23,7 +23,7 @@ export class MessagesRepository {
   ) {}
 
   find(botId: string, id: string): Promise<MessageEntity | null> {
-    return this.messages.findOne({ where: { botId, id } });
+    return findByKey(this.messages.manager, MessageEntity, { botId, id });
   }
 
   /** The message, or 404. */
@@ -33,20 +33,22 @@ export class MessagesRepository {
     return message;
   }
 
-  /** Stores the message, the event recording it (if any) and the conversation's new count, together or not at all. */
-  async insertWithEvent(message: MessageEntity, event?: EventEntity, within?: EntityManager): Promise<void> {
-    const write = async (manager: EntityManager) => {
-      await manager.insert(MessageEntity, message as never);
-      if (event) await this.events.insert(event, manager);
-      // One statement for both: every message write already costs a transaction of its own.
-      await manager
-        .createQueryBuilder()
-        .update(ConversationEntity)
-        .set({ messageCount: () => 'message_count + 1', updatedAt: message.createdAt })
-        .where('bot_id = :botId AND id = :id', { botId: message.botId, id: message.conversationId })
-        .execute();
-    };
-    await (within ? write(within) : this.messages.manager.transaction(write));
+  /**
+   * Stores the message, the event recording it (if any, with its lane queued) and the
+   * conversation's new count: one statement, so together or not at all, in one round trip.
+   */
+  async insertWithEvent(message: MessageEntity, event?: EventEntity, manager: EntityManager = this.messages.manager): Promise<void> {
+    await runStatement(
+      manager,
+      oneStatement([
+        insertStatement(manager, MessageEntity, [message]),
+        ...(event ? this.events.insertStatements(manager, event) : []),
+        {
+          text: `UPDATE "runtime"."conversations" SET "message_count" = "message_count" + 1, "updated_at" = $1 WHERE "bot_id" = $2 AND "id" = $3`,
+          values: [message.createdAt, message.botId, message.conversationId],
+        },
+      ]),
+    );
   }
 
   /** The bot's messages matching every given filter, in creation order (or newest first). */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { findByKey, runStatement, upsertStatement } from '@platform/persistence';
 import { StateEntity, StateKey } from './state.entity';
 
 /** Writes of one state, inside the transaction that holds its lock. */
@@ -12,7 +13,7 @@ export class StateWriter {
    * update: the sweep may have deleted an expired row since it was read.
    */
   async save(state: StateEntity): Promise<void> {
-    await this.manager.upsert(StateEntity, state as never, { conflictPaths: ['botId', 'type', 'ownerId', 'name'] });
+    await runStatement(this.manager, upsertStatement(this.manager, StateEntity, [state], ['botId', 'type', 'ownerId', 'name']));
   }
 
   async remove(key: StateKey): Promise<void> {
@@ -26,7 +27,7 @@ export class StatesRepository {
 
   /** The row under the key, expired or not. */
   find(key: StateKey): Promise<StateEntity | null> {
-    return this.states.findOne({ where: { ...key } });
+    return findByKey(this.states.manager, StateEntity, { ...key });
   }
 
   /**
@@ -37,7 +38,7 @@ export class StatesRepository {
   exclusively<T>(key: StateKey, work: (current: StateEntity | null, writer: StateWriter) => Promise<T>): Promise<T> {
     return this.states.manager.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockName(key)]);
-      const current = await manager.findOne(StateEntity, { where: { ...key } });
+      const current = await findByKey(manager, StateEntity, { ...key });
       return work(current, new StateWriter(manager));
     });
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { Errors, SortDirection, SortField } from '@platform/contracts';
-import { isUniqueViolation, keysetPage, Page, PageQuery } from '@platform/persistence';
+import { findByKey, isUniqueViolation, keysetPage, Page, PageQuery } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ParticipantEntity } from '../conversations/participant.entity';
@@ -21,7 +21,7 @@ export class UsersRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
   find(botId: string, id: string): Promise<UserEntity | null> {
-    return this.users.findOne({ where: { botId, id } });
+    return findByKey(this.users.manager, UserEntity, { botId, id });
   }
 
   findMany(botId: string, ids: string[]): Promise<UserEntity[]> {

@@ -3,7 +3,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, Optional } 
 import { Reflector } from '@nestjs/core';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { AnyOperation } from '@platform/contracts';
-import { OPERATION_METADATA, OperationRequest } from './handles';
+import { OPERATION_METADATA, OperationRequest } from './operation-request';
 
 /** A request under an `Idempotency-Key`: who asks (scope), the key, and what is asked (fingerprint). */
 export interface IdempotentRequest {

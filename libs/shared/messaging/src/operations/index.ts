@@ -1,11 +1,11 @@
 import { Provider, Type } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { AccessPolicy } from './access-policy';
-import { IdempotencyInterceptor } from './idempotency';
 import { OperationGuard } from './operation.guard';
 
 export * from './access-policy';
 export * from './handles';
+export * from './operation-request';
 export * from './idempotency';
 export * from './operation.guard';
 
@@ -14,7 +14,6 @@ export function operationEdge(policy: Type<AccessPolicy>): Provider[] {
   return [
     { provide: AccessPolicy, useClass: policy },
     { provide: APP_GUARD, useClass: OperationGuard },
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
   ];
 }
 export * from './service-envelope';

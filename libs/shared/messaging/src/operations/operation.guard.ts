@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AnyOperation, validateEnvelope } from '@platform/contracts';
 import { AccessPolicy } from './access-policy';
-import { OPERATION_METADATA } from './handles';
+import { OPERATION_METADATA } from './operation-request';
 
 /**
  * The edge of every service: before a handler of a declared operation runs, the envelope is

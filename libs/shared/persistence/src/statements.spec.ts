@@ -1,0 +1,32 @@
+import { oneStatement } from './statements';
+
+describe('oneStatement', () => {
+  it('numbers the parameters of each part after those of the parts before it', () => {
+    const statement = oneStatement([
+      { text: 'INSERT INTO a (x, y) VALUES ($1, $2)', values: [1, 2] },
+      { text: 'UPDATE b SET z = $1 WHERE id = $2 AND w = $1', values: ['z', 'id'] },
+      { text: 'DELETE FROM c WHERE id = $1', values: [10] },
+    ]);
+    expect(statement.text).toBe(
+      'WITH w0 AS (INSERT INTO a (x, y) VALUES ($1, $2)), w1 AS (UPDATE b SET z = $3 WHERE id = $4 AND w = $3), w2 AS (DELETE FROM c WHERE id = $5) SELECT 1',
+    );
+    expect(statement.values).toEqual([1, 2, 'z', 'id', 10]);
+  });
+
+  it('gives the same writes the same text, each with its own values', () => {
+    const parts = (v: number) => [
+      { text: 'INSERT INTO a (x) VALUES ($1)', values: [v] },
+      { text: 'UPDATE b SET y = $1', values: [v * 10] },
+    ];
+    const first = oneStatement(parts(1));
+    const second = oneStatement(parts(2));
+    expect(second.text).toBe(first.text);
+    expect(first.values).toEqual([1, 10]);
+    expect(second.values).toEqual([2, 20]);
+  });
+
+  it('leaves a single statement as it is', () => {
+    const part = { text: 'UPDATE b SET z = $1', values: [1] };
+    expect(oneStatement([part])).toBe(part);
+  });
+});

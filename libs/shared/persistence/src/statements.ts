@@ -1,0 +1,172 @@
+import { LRUCache } from 'lru-cache';
+import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+
+/** A SQL statement and its parameters, numbered from `$1`. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+const insertHeads = new WeakMap<EntityMetadata, { head: string; columns: EntityMetadata['columns']; oneRow: string }>();
+/** Texts of `oneStatement`, by the texts of their parts: the same writes make the same statement. */
+const combined = new LRUCache<string, string>({ max: 1000 });
+
+/**
+ * An INSERT of whole entities, built from their mapping (table, column names, how each value is
+ * stored) without TypeORM's query builder: on the hot write paths, building the same SQL text
+ * again for every row cost more than running it. Every column of the entity is written.
+ */
+export function insertStatement<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, rows: T[], suffix = ''): Statement {
+  const metadata = manager.connection.getMetadata(target);
+  const driver = manager.connection.driver;
+  let cached = insertHeads.get(metadata);
+  if (!cached) {
+    const columns = metadata.columns.filter((column) => !column.isVirtual && column.isInsert);
+    const head = `INSERT INTO ${tableOf(manager, target)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES `;
+    cached = { head, columns, oneRow: `${head}(${columns.map((_, i) => `$${i + 1}`).join(', ')})` };
+    insertHeads.set(metadata, cached);
+  }
+  const { head, columns, oneRow } = cached;
+  const values: unknown[] = [];
+  if (rows.length === 1) {
+    for (const column of columns) values.push(driver.preparePersistentValue(column.getEntityValue(rows[0]), column));
+    return { text: suffix ? `${oneRow} ${suffix}` : oneRow, values };
+  }
+  const tuples = rows.map((row) => {
+    const placeholders = columns.map((column) => {
+      values.push(driver.preparePersistentValue(column.getEntityValue(row), column));
+      return `$${values.length}`;
+    });
+    return `(${placeholders.join(', ')})`;
+  });
+  return { text: `${head}${tuples.join(', ')}${suffix ? ` ${suffix}` : ''}`, values };
+}
+
+/**
+ * The same as `insertStatement`, replacing the row already under the conflict key (property
+ * names): every other column takes the new value.
+ */
+export function upsertStatement<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  rows: T[],
+  conflict: (keyof T & string)[],
+): Statement {
+  const metadata = manager.connection.getMetadata(target);
+  const driver = manager.connection.driver;
+  const keyColumns = conflict.map((property) => metadata.findColumnWithPropertyName(property)!.databaseName);
+  const updated = metadata.columns.filter((c) => !c.isVirtual && c.isInsert && !keyColumns.includes(c.databaseName)).map((c) => driver.escape(c.databaseName));
+  return insertStatement(
+    manager,
+    target,
+    rows,
+    `ON CONFLICT (${keyColumns.map((c) => driver.escape(c)).join(', ')}) DO UPDATE SET ${updated.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
+  );
+}
+
+/**
+ * Several writes as one statement (data-modifying `WITH` parts), so they commit together without a
+ * transaction of their own and cost one round trip instead of one per write plus BEGIN and COMMIT.
+ * The parts see the same snapshot, not each other's rows: they must not depend on one another
+ * (constraints between them, such as foreign keys, are checked at the end as usual). Their texts
+ * hold no `$` other than their placeholders, renumbered here.
+ */
+export function oneStatement(parts: Statement[]): Statement {
+  if (parts.length === 1) return parts[0];
+  const key = parts.map((part) => part.text).join('\u0000');
+  let text = combined.get(key);
+  if (text === undefined) {
+    let offset = 0;
+    const ctes = parts.map((part, i) => {
+      const shift = offset;
+      offset += part.values.length;
+      return `w${i} AS (${part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`;
+    });
+    text = `WITH ${ctes.join(', ')} SELECT 1`;
+    combined.set(key, text);
+  }
+  return { text, values: parts.flatMap((part) => part.values) };
+}
+
+/** Runs a statement on the manager (its transaction, if it is a transaction's). */
+export async function runStatement(manager: EntityManager, statement: Statement): Promise<void> {
+  await manager.query(statement.text, statement.values);
+}
+
+interface EntityShape {
+  table: string;
+  columns: EntityMetadata['columns'];
+  /** `alias."column" AS "column"`, for each column, by alias. */
+  selects: Map<string, string>;
+  /** The text of `findByKey`, by the key's properties. */
+  finds: Map<string, string>;
+}
+const shapes = new WeakMap<EntityMetadata, EntityShape>();
+
+function shapeOf(manager: EntityManager, target: EntityTarget<ObjectLiteral>): EntityShape {
+  const metadata = manager.connection.getMetadata(target);
+  let shape = shapes.get(metadata);
+  if (!shape) {
+    const driver = manager.connection.driver;
+    shape = {
+      table: metadata.tablePath
+        .split('.')
+        .map((part) => driver.escape(part))
+        .join('.'),
+      columns: metadata.columns.filter((column) => !column.isVirtual),
+      selects: new Map(),
+      finds: new Map(),
+    };
+    shapes.set(metadata, shape);
+  }
+  return shape;
+}
+
+/** The entity's table, quoted, for statements written by hand. */
+export function tableOf(manager: EntityManager, target: EntityTarget<ObjectLiteral>): string {
+  return shapeOf(manager, target).table;
+}
+
+/**
+ * Every column of the entity as a select list (`alias."col" AS "col", …`), for `toEntity` to read
+ * back; with a prefix (`AS "prefixcol"`) when the entities of several tables share one row.
+ */
+export function columnsOf(manager: EntityManager, target: EntityTarget<ObjectLiteral>, alias: string, prefix = ''): string {
+  const shape = shapeOf(manager, target);
+  let list = shape.selects.get(`${alias}\u0000${prefix}`);
+  if (!list) {
+    const driver = manager.connection.driver;
+    list = shape.columns.map((c) => `${driver.escape(alias)}.${driver.escape(c.databaseName)} AS ${driver.escape(prefix + c.databaseName)}`).join(', ');
+    shape.selects.set(`${alias}\u0000${prefix}`, list);
+  }
+  return list;
+}
+
+/** The entity a row selected with `columnsOf` (and the same prefix) holds, its values read as TypeORM reads them. */
+export function toEntity<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, row: Record<string, unknown>, prefix = ''): T {
+  const driver = manager.connection.driver;
+  const entity = manager.connection.getMetadata(target).create() as T;
+  for (const column of shapeOf(manager, target).columns) {
+    column.setEntityValue(entity, driver.prepareHydratedValue(row[prefix + column.databaseName], column));
+  }
+  return entity;
+}
+
+/**
+ * The entity with these values of its key columns (property names), or null: one statement
+ * whose text is built once, for the reads on every request's path.
+ */
+export async function findByKey<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, key: Partial<T>): Promise<T | null> {
+  const shape = shapeOf(manager, target);
+  const properties = Object.keys(key);
+  let text = shape.finds.get(properties.join());
+  if (!text) {
+    const metadata = manager.connection.getMetadata(target);
+    const driver = manager.connection.driver;
+    const where = properties.map((property, i) => `e.${driver.escape(metadata.findColumnWithPropertyName(property)!.databaseName)} = $${i + 1}`);
+    text = `SELECT ${columnsOf(manager, target, 'e')} FROM ${shape.table} e WHERE ${where.join(' AND ')} LIMIT 1`;
+    shape.finds.set(properties.join(), text);
+  }
+  const rows = (await manager.query(text, Object.values(key))) as Record<string, unknown>[];
+  return rows[0] ? toEntity(manager, target, rows[0]) : null;
+}
