@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { InvalidPayloadError, ResourceNotFoundError, UnauthorizedError } from '@botpress/client';
 import {
   anonymousClient,
@@ -16,8 +14,8 @@ import {
   Mesh,
   newAccount,
   raw,
-  sleep,
   sql,
+  until,
   UUID,
 } from '@platform/testing';
 
@@ -292,12 +290,7 @@ describe('account (/v1/admin/account)', () => {
       // At debug level the replica says when it serves ("Serving … operations").
       mesh.spawn('admin', name, { BOOTSTRAP_TOKEN: token, LOG_LEVEL: 'debug' });
       try {
-        const logFile = join(process.env.E2E_LOG_DIR!, `${name.replace('#', '-')}.log`);
-        const deadline = Date.now() + 30000;
-        while (!(existsSync(logFile) && readFileSync(logFile, 'utf8').includes('Serving'))) {
-          if (Date.now() > deadline) throw new Error(`${name} did not start`);
-          await sleep(100);
-        }
+        await until(() => mesh.log(name).includes('Serving'), 30000);
       } finally {
         await mesh.stop(name);
       }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AuthenticatedClient, Client as ChatClient } from '@botpress/chat';
 import { ChatOperations } from '@platform/contracts';
 import { createChatBot, describeOnMesh, e2e, freePort, Mesh, raw, recordSignals, sleep, until } from '@platform/testing';
@@ -125,13 +123,7 @@ describe('listenConversation (server-sent events)', () => {
       for (const name of [...replicas, secondGateway]) await mesh.stop(name);
     });
 
-    function logOf(name: string): string {
-      try {
-        return readFileSync(join(process.env.E2E_LOG_DIR!, `${name.replace('#', '-')}.log`), 'utf8');
-      } catch {
-        return '';
-      }
-    }
+    const logOf = (name: string): string => mesh.log(name);
 
     it('delivers every signal to listeners on every gateway, whichever replica handled the write', async () => {
       const { conversation } = await alice.createConversation({});
@@ -153,7 +145,7 @@ describe('listenConversation (server-sent events)', () => {
         expect(aliceSeen.map((s) => s.data.id)).toEqual(sent);
         expect(bobSeen.map((s) => s.data.id)).toEqual(sent);
         // The extra replicas did serve some of the writes.
-        for (const name of replicas) expect(logOf(name)).toContain(`"operation":"${ChatOperations.createMessage.subject}"`);
+        await until(() => replicas.every((name) => logOf(name).includes(`"operation":"${ChatOperations.createMessage.subject}"`)), 5000);
       } finally {
         await aliceListener.disconnect();
         await bobListener.disconnect();

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { SERVICES as SERVICE_NAMES } from '@platform/contracts';
@@ -65,7 +65,7 @@ export class Mesh {
   /** Starts one process of `app` under `name` (e.g. `chat#2` for a second replica). */
   spawn(app: string, name = app, env: Record<string, string> = {}): ChildProcess {
     if (this.processes.has(name)) throw new Error(`${name} is already running`);
-    const log = createWriteStream(join(this.settings.logDir, `${name.replace('#', '-')}.log`), { flags: 'a' });
+    const log = createWriteStream(this.logFile(name), { flags: 'a' });
     // Without a database url, nothing of the caller's environment may name one either.
     const { DATABASE_URL: _database, NATS_URL: _nats, ...inherited } = process.env;
     const stores = this.settings.databaseUrl ? { DATABASE_URL: this.settings.databaseUrl } : {};
@@ -89,6 +89,22 @@ export class Mesh {
     child.on('exit', () => this.processes.get(name) === child && this.processes.delete(name));
     this.processes.set(name, child);
     return child;
+  }
+
+  /**
+   * What a process the mesh started has logged so far ('' before its first line). Processes write
+   * their log in batches (every 200 ms at most), so a test waits for the line it looks for.
+   */
+  log(name: string): string {
+    try {
+      return readFileSync(this.logFile(name), 'utf8');
+    } catch {
+      return '';
+    }
+  }
+
+  private logFile(name: string): string {
+    return join(this.settings.logDir, `${name.replace('#', '-')}.log`);
   }
 
   /** The pid of a process the mesh started. */
