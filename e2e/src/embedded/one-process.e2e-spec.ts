@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
 import { Client as PgClient } from 'pg';
-import { freePort, Mesh } from '@platform/testing';
+import { freePort, Mesh, until } from '@platform/testing';
 
 /**
  * The one-process platform on its embedded database, as `npm start` runs it on a machine without
@@ -46,7 +46,8 @@ describe('the one-process platform on its embedded database', () => {
 
   it('says first which mode runs and how to switch, and keeps every write across a restart', async () => {
     platform = await start();
-    const first = JSON.parse(readFileSync(join(logDir, 'platform.log'), 'utf8').split('\n')[0]);
+    await until(() => platform.log('platform').includes('\n'));
+    const first = JSON.parse(platform.log('platform').split('\n')[0]);
     expect(first).toMatchObject({ level: 'info', service: 'platform', mode: 'embedded' });
     expect(first.msg).toContain('DATA_DIR');
     expect(first.msg).toContain('set DATABASE_URL and NATS_URL');

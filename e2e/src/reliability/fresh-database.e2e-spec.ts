@@ -23,6 +23,8 @@ describe('replicas starting together on a fresh database', () => {
     for (const service of SERVICES) for (const replica of [1, 2, 3]) mesh.spawn(service, `${service}#${replica}`);
     mesh.spawn('gateway');
     await mesh.waitHealthy(undefined, 90000);
+    // Stopped, every process has written out its whole log.
+    await mesh.stopAll();
 
     const problems = readdirSync(logDir)
       .flatMap((file) => readFileSync(join(logDir, file), 'utf8').split('\n'))
