@@ -92,6 +92,9 @@ export interface RawResponse {
   json: any;
 }
 
+/** How long `raw` waits on a connection where nothing moves before it reports a hang. */
+const RAW_IDLE_MS = 45000;
+
 /**
  * A plain HTTP request, for what the official clients never send: unknown properties, wrong
  * content types, malformed JSON, chunked or oversized bodies.
@@ -116,6 +119,8 @@ export function raw(
       (res) => {
         answered = true;
         const parts: Buffer[] = [];
+        // An answer cut off before its end is an error, not a wait.
+        res.on('close', () => res.complete || reject(new Error(`${method} ${path}: the ${res.statusCode} answer was cut off`)));
         res.on('data', (c: Buffer) => parts.push(c));
         res.on('end', () => {
           const text = Buffer.concat(parts).toString('utf8');
@@ -134,6 +139,8 @@ export function raw(
     req.on('error', (error) => {
       if (!answered) reject(error);
     });
+    // A connection silent for this long is a hang to report, well before the test's own timeout.
+    req.setTimeout(RAW_IDLE_MS, () => req.destroy(new Error(`${method} ${path}: nothing received or sent for ${RAW_IDLE_MS} ms (answered: ${answered})`)));
     if (options.chunks) {
       void (async () => {
         try {
