@@ -237,6 +237,24 @@ describe('runtime states (/v1/chat/states)', () => {
       expect(state.payload).toEqual(Object.fromEntries(keys.map((k) => [k, true])));
     });
 
+    it('creates one state when many set a missing one at once, and a set among patches is one write in their order', async () => {
+      const name = uniqueName();
+      const sets = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => runtime.setState({ type: 'conversation', id: conversationId, name, payload: { writer: i } })),
+      );
+      expect(new Set(sets.map((a) => a.state.id)).size).toBe(1);
+
+      // Patches that came after the set show its property in their answer and survive it; the others are replaced by it.
+      const keys = Array.from({ length: 20 }, (_, i) => `k${i}`);
+      const patches = keys.map((k) => runtime.patchState({ type: 'conversation', id: conversationId, name, payload: { [k]: true } }));
+      const reset = runtime.setState({ type: 'conversation', id: conversationId, name, payload: { reset: true } });
+      const answers = await Promise.all(patches);
+      expect((await reset).state.id).toBe(sets[0].state.id);
+      const after = keys.filter((_, i) => answers[i].state.payload.reset === true);
+      const { state } = await runtime.getState({ type: 'conversation', id: conversationId, name });
+      expect(state.payload).toEqual({ reset: true, ...Object.fromEntries(after.map((k) => [k, true])) });
+    });
+
     it('creates one state when many get-or-set a missing one at once', async () => {
       const name = uniqueName();
       const answers = await Promise.all(

@@ -41,23 +41,19 @@ export class BotStatesService {
   /** Replaces the payload, creating the state if needed; a null payload deletes it. */
   async set(access: BotAccess, input: StateParams & SetStateBody): Promise<RuntimeStateWriteResponse> {
     const key = await this.keyOf(access, input);
-    const state = await this.write(key, input, async (current, writer, now) => {
-      if (input.payload === null) {
+    if (input.payload === null) {
+      const removed = await this.write(key, input, async (current, writer) => {
         if (!current) throw stateNotFound(input);
         await writer.remove(key);
         return current;
-      }
-      const expiry = input.expiry === undefined ? (current?.expiry ?? null) : input.expiry;
-      return {
-        ...key,
-        id: current?.id ?? newId('state'),
-        payload: input.payload,
-        expiry,
-        expiresAt: expiresAt(expiry, now),
-        createdAt: current?.createdAt ?? now,
-        updatedAt: now,
-      };
-    });
+      });
+      return toRuntimeStateWriteResponse(removed);
+    }
+    // The hot path: one statement, which keeps a live state's id, creation time and (with no expiry given) expiry.
+    const now = new Date();
+    const expiry = input.expiry ?? null;
+    const given = { ...key, id: newId('state'), payload: input.payload, expiry, expiresAt: expiresAt(expiry, now), createdAt: now, updatedAt: now };
+    const state = await this.ownerMustExist(input, () => this.states.replace(given, input.expiry === undefined));
     return toRuntimeStateWriteResponse(state);
   }
 
@@ -106,17 +102,22 @@ export class BotStatesService {
     params: StateParams,
     decide: (current: StateEntity | null, writer: StateWriter, now: Date) => Promise<StateEntity>,
   ): Promise<StateEntity> {
-    try {
-      const state = await this.states.exclusively(key, async (stored, writer) => {
+    return this.ownerMustExist(params, () =>
+      this.states.exclusively(key, async (stored, writer) => {
         const now = new Date();
         const current = isLive(stored, now) ? stored : null;
         const next = await decide(current, writer, now);
         if (next !== current) await writer.save(next);
         return next;
-      });
-      return state;
+      }),
+    );
+  }
+
+  /** A write whose owner (conversation or user) is deleted between the check and the write is a 404. */
+  private async ownerMustExist<T>(params: StateParams, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
     } catch (error) {
-      // The conversation or user was deleted between the check and the write.
       if (isForeignKeyViolation(error)) throw ownerNotFound(params);
       throw error;
     }

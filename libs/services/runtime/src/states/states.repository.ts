@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { findByKey, runStatement, upsertStatement } from '@platform/persistence';
+import { findByKey, runStatement, toEntity, upsertStatement } from '@platform/persistence';
 import { StateEntity, StateKey } from './state.entity';
 
 /** Writes of one state, inside the transaction that holds its lock. */
@@ -41,6 +41,30 @@ export class StatesRepository {
       const current = await findByKey(manager, StateEntity, { ...key });
       return work(current, new StateWriter(manager));
     });
+  }
+
+  /**
+   * Stores `state`'s payload under its key in one statement. A live state there keeps its id and
+   * creation time, and its expiry too when `keepExpiry` (its idle time starting again at
+   * `state.updatedAt`); an expired or missing one is replaced by `state` as given. The statement
+   * takes the key's advisory lock first, so it waits for any writer inside `exclusively` and then
+   * works on the row that writer committed (an upsert reads the newest row, not its snapshot).
+   */
+  async replace(state: StateEntity, keepExpiry: boolean): Promise<StateEntity> {
+    const rows = (await this.states.query(REPLACE, [
+      state.botId,
+      state.type,
+      state.ownerId,
+      state.name,
+      state.id,
+      JSON.stringify(state.payload),
+      state.expiry,
+      state.expiresAt,
+      state.updatedAt,
+      lockName(state),
+      keepExpiry,
+    ])) as Record<string, unknown>[];
+    return toEntity(this.states.manager, StateEntity, rows[0]);
   }
 
   /**
@@ -94,6 +118,20 @@ interface ExpiredRow {
 }
 
 /** One name per state: JSON keeps the parts apart whatever characters they hold. */
+/** Whether the row already under the key (`s`) is live at the write's time ($9). */
+const LIVE = `(s."expires_at" IS NULL OR s."expires_at" > $9)`;
+const REPLACE = `INSERT INTO "runtime"."states" AS s ("bot_id", "type", "owner_id", "name", "id", "payload", "expiry", "expires_at", "created_at", "updated_at")
+  SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::jsonb, $7::bigint, $8::timestamptz, $9::timestamptz, $9::timestamptz
+  FROM (SELECT pg_advisory_xact_lock(hashtextextended($10, 0))) AS "lock"
+  ON CONFLICT ("bot_id", "type", "owner_id", "name") DO UPDATE SET
+    "payload" = EXCLUDED."payload",
+    "id" = CASE WHEN ${LIVE} THEN s."id" ELSE EXCLUDED."id" END,
+    "created_at" = CASE WHEN ${LIVE} THEN s."created_at" ELSE EXCLUDED."created_at" END,
+    "expiry" = CASE WHEN $11::boolean AND ${LIVE} THEN s."expiry" ELSE EXCLUDED."expiry" END,
+    "expires_at" = CASE WHEN $11::boolean AND ${LIVE} THEN $9::timestamptz + s."expiry" * interval '1 millisecond' ELSE EXCLUDED."expires_at" END,
+    "updated_at" = EXCLUDED."updated_at"
+  RETURNING "bot_id", "type", "owner_id", "name", "id", "payload", "expiry", "expires_at", "created_at", "updated_at"`;
+
 function lockName(key: StateKey): string {
   return JSON.stringify(['runtime.states', key.botId, key.type, key.ownerId, key.name]);
 }
