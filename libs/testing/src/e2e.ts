@@ -111,6 +111,8 @@ export function raw(
       url,
       {
         method,
+        // A connection of its own: a refused body's connection is closed by the gateway, never reused.
+        agent: false,
         headers: {
           ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}),
           ...options.headers,
