@@ -7,7 +7,6 @@ export interface Statement {
   values: unknown[];
 }
 
-const insertHeads = new WeakMap<EntityMetadata, { head: string; columns: EntityMetadata['columns']; oneRow: string }>();
 /** Texts of `oneStatement`, by the texts of their parts: the same writes make the same statement. */
 const combined = new LRUCache<string, string>({ max: 1000 });
 
@@ -17,16 +16,14 @@ const combined = new LRUCache<string, string>({ max: 1000 });
  * again for every row cost more than running it. Every column of the entity is written.
  */
 export function insertStatement<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, rows: T[], suffix = ''): Statement {
-  const metadata = manager.connection.getMetadata(target);
   const driver = manager.connection.driver;
-  let cached = insertHeads.get(metadata);
-  if (!cached) {
-    const columns = metadata.columns.filter((column) => !column.isVirtual && column.isInsert);
-    const head = `INSERT INTO ${tableOf(manager, target)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES `;
-    cached = { head, columns, oneRow: `${head}(${columns.map((_, i) => `$${i + 1}`).join(', ')})` };
-    insertHeads.set(metadata, cached);
+  const shape = shapeOf(manager, target);
+  if (!shape.insert) {
+    const columns = shape.columns.filter((column) => column.isInsert);
+    const head = `INSERT INTO ${shape.table} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES `;
+    shape.insert = { head, columns, oneRow: `${head}(${columns.map((_, i) => `$${i + 1}`).join(', ')})` };
   }
-  const { head, columns, oneRow } = cached;
+  const { head, columns, oneRow } = shape.insert;
   const values: unknown[] = [];
   if (rows.length === 1) {
     for (const column of columns) values.push(driver.preparePersistentValue(column.getEntityValue(rows[0]), column));
@@ -100,6 +97,8 @@ interface EntityShape {
   selects: Map<string, string>;
   /** The text of `findByKey`, by the key's properties. */
   finds: Map<string, string>;
+  /** What `insertStatement` writes: the statement's head, the columns written, the text for one row. */
+  insert?: { head: string; columns: EntityMetadata['columns']; oneRow: string };
 }
 const shapes = new WeakMap<EntityMetadata, EntityShape>();
 
@@ -167,6 +166,11 @@ export async function findByKey<T extends ObjectLiteral>(manager: EntityManager,
     text = `SELECT ${columnsOf(manager, target, 'e')} FROM ${shape.table} e WHERE ${where.join(' AND ')} LIMIT 1`;
     shape.finds.set(properties.join(), text);
   }
-  const rows = (await manager.query(text, Object.values(key))) as Record<string, unknown>[];
+  return queryEntity(manager, target, { text, values: Object.values(key) });
+}
+
+/** The entity of the statement's first row (every column, as `columnsOf` selects them or RETURNING names them), or null. */
+export async function queryEntity<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, statement: Statement): Promise<T | null> {
+  const rows = (await manager.query(statement.text, statement.values)) as Record<string, unknown>[];
   return rows[0] ? toEntity(manager, target, rows[0]) : null;
 }

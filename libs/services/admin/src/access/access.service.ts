@@ -28,6 +28,12 @@ export class AccessService {
     return access;
   }
 
+  /** Whether the token's account is a member of the workspace with at least this role (none named: no); a token not valid is 401. */
+  async hasRole(tokenHash: string, workspaceId: string | undefined, minimum: Role): Promise<boolean> {
+    const { member } = await this.tokenAccess(tokenHash, workspaceId);
+    return member !== null && roleAtLeast(member.role, minimum);
+  }
+
   /** Only the platform owner (the bootstrap account) may act on the platform as a whole. */
   async requirePlatformOwner(tokenHash: string): Promise<AccountEntity> {
     const account = await this.authenticate(tokenHash);

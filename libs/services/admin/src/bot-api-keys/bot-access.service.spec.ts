@@ -5,8 +5,6 @@ import { AccessRepository } from '../access/access.repository';
 import { BotEntity } from '../bots/bot.entity';
 import { BotsRepository } from '../bots/bots.repository';
 import { SigningSecrets } from '../bots/signing-secrets';
-import { MemberEntity } from '../workspaces/member.entity';
-import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { BotAccessService } from './bot-access.service';
 import { BotApiKeyEntity } from './bot-api-key.entity';
 import { BotApiKeysRepository } from './bot-api-keys.repository';
@@ -30,18 +28,18 @@ const bak: BotApiKeyEntity = { id: 'bak_1', botId: 'bot-a', tokenHash: 'bak-hash
  */
 function service(role?: Role) {
   const access = {
-    find: async (hash: string) => (hash === 'pat-hash' ? { account, workspaceExists: false, member: null } : null),
+    find: async (hash: string, workspaceId?: string) => {
+      if (hash !== 'pat-hash') return null;
+      const member = role && workspaceId ? { id: 'member_1', workspaceId, accountId: account.id, invitedEmail: null, role, createdAt: now } : null;
+      return { account, workspaceExists: workspaceId !== undefined, member };
+    },
   } as unknown as AccessRepository;
-  const workspaces = {
-    findMember: async (workspaceId: string, accountId: string): Promise<MemberEntity | null> =>
-      role && accountId === account.id ? { id: 'member_1', workspaceId, accountId, invitedEmail: null, role, createdAt: now } : null,
-  } as unknown as WorkspacesRepository;
   const botsRepository = {
     findById: async (id: string) => bots.find((b) => b.id === id) ?? null,
     integrationsOf: async () => [],
   } as unknown as BotsRepository;
   const keys = { findByTokenHash: async (hash: string) => (hash === bak.tokenHash ? bak : null) } as unknown as BotApiKeysRepository;
-  return new BotAccessService(new AccessService(access), botsRepository, workspaces, keys, {} as SigningSecrets);
+  return new BotAccessService(new AccessService(access), botsRepository, keys, {} as SigningSecrets);
 }
 
 async function refusal(run: Promise<unknown>): Promise<ApiError> {

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DeliveryTarget, Errors, roleAtLeast, RuntimeAuthorization, WebhookResolution } from '@platform/contracts';
+import { DeliveryTarget, Errors, RuntimeAuthorization, WebhookResolution } from '@platform/contracts';
 import { AccessService } from '../access/access.service';
 import { BotEntity } from '../bots/bot.entity';
 import { BotsRepository } from '../bots/bots.repository';
 import { SigningSecrets } from '../bots/signing-secrets';
 import { CHAT_INTEGRATION_ID } from '../bots/builtin-integrations';
-import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { BotApiKeysRepository } from './bot-api-keys.repository';
 
 /** Answers the other services' questions about bots: runtime access and chat webhooks. */
@@ -14,7 +13,6 @@ export class BotAccessService {
   constructor(
     private readonly access: AccessService,
     private readonly bots: BotsRepository,
-    private readonly workspaces: WorkspacesRepository,
     private readonly botApiKeys: BotApiKeysRepository,
     private readonly signingSecrets: SigningSecrets,
   ) {}
@@ -28,12 +26,7 @@ export class BotAccessService {
     const bak = await this.botApiKeys.findByTokenHash(tokenHash);
     const bot = bak ? (bak.botId === botId ? await this.bots.findById(botId) : null) : await this.memberBot(tokenHash, botId);
     if (!bot) throw Errors.forbidden(`The token may not act on bot '${botId}'`);
-    const integrations = await this.bots.integrationsOf(bot.id);
-    return {
-      botId: bot.id,
-      workspaceId: bot.workspaceId,
-      integrations: integrations.map((i) => ({ alias: i.alias, integrationId: i.integrationId, webhookId: i.webhookId })),
-    };
+    return this.authorization(bot);
   }
 
   /**
@@ -49,25 +42,27 @@ export class BotAccessService {
     const bak = await this.botApiKeys.findByTokenHash(tokenHash);
     if (bak) {
       if (bak.botId !== destination.id) throw Errors.forbidden(`A bot's API key may only write to its own bot, not to '${destinationBotId}'`);
-    } else {
-      const account = await this.access.authenticate(tokenHash);
-      const member = await this.workspaces.findMember(destination.workspaceId, account.id);
-      if (!member || !roleAtLeast(member.role, 'developer')) throw Errors.forbidden(`The token may not create files in bot '${destinationBotId}'`);
+    } else if (!(await this.access.hasRole(tokenHash, destination.workspaceId, 'developer'))) {
+      throw Errors.forbidden(`The token may not create files in bot '${destinationBotId}'`);
     }
-    const integrations = await this.bots.integrationsOf(destination.id);
-    return {
-      botId: destination.id,
-      workspaceId: destination.workspaceId,
-      integrations: integrations.map((i) => ({ alias: i.alias, integrationId: i.integrationId, webhookId: i.webhookId })),
-    };
+    return this.authorization(destination);
   }
 
   /** The bot, if the account holding the token is a developer (or above) of its workspace. */
   private async memberBot(tokenHash: string, botId: string): Promise<BotEntity | null> {
-    const account = await this.access.authenticate(tokenHash);
     const bot = await this.bots.findById(botId);
-    const member = bot ? await this.workspaces.findMember(bot.workspaceId, account.id) : null;
-    return bot && member && roleAtLeast(member.role, 'developer') ? bot : null;
+    // Asked even for an unknown bot: a token not valid is a 401 whatever bot it names.
+    return (await this.access.hasRole(tokenHash, bot?.workspaceId, 'developer')) ? bot : null;
+  }
+
+  /** What a runtime caller may reach in the bot: the bot, its workspace and its installed integrations. */
+  private async authorization(bot: BotEntity): Promise<RuntimeAuthorization> {
+    const integrations = await this.bots.integrationsOf(bot.id);
+    return {
+      botId: bot.id,
+      workspaceId: bot.workspaceId,
+      integrations: integrations.map((i) => ({ alias: i.alias, integrationId: i.integrationId, webhookId: i.webhookId })),
+    };
   }
 
   async deliveryTarget(botId: string): Promise<DeliveryTarget> {

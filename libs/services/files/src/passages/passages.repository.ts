@@ -38,6 +38,7 @@ const SEMANTIC_CANDIDATES_PER_RESULT = 5;
 const MIN_SEMANTIC_CANDIDATES = 200;
 const MAX_SEMANTIC_CANDIDATES = 500;
 
+/** A passage's columns as `PassageRow` names them, from the table (or candidates) under `alias`. */
 const PASSAGE_COLUMNS = (alias: string) =>
   `${alias}."file_id" AS "fileId", ${alias}."position", ${alias}."id", ${alias}."content", ${alias}."subtype", ${alias}."page_number" AS "pageNumber", ${alias}."breadcrumb"`;
 
@@ -116,8 +117,8 @@ export class PassagesRepository implements OnApplicationBootstrap {
 
   async list(botId: string, fileId: string, offset: number, limit: number): Promise<PassageRow[]> {
     return (await this.db.query(
-      `SELECT "file_id" AS "fileId", "position", "id", "content", "subtype", "page_number" AS "pageNumber", "breadcrumb"
-         FROM "files"."passages" WHERE "bot_id" = $1 AND "file_id" = $2 ORDER BY "position" LIMIT $3 OFFSET $4`,
+      `SELECT ${PASSAGE_COLUMNS('p')}
+         FROM "files"."passages" p WHERE p."bot_id" = $1 AND p."file_id" = $2 ORDER BY p."position" LIMIT $3 OFFSET $4`,
       [botId, fileId, limit, offset],
     )) as PassageRow[];
   }
@@ -126,7 +127,7 @@ export class PassagesRepository implements OnApplicationBootstrap {
   async around(botId: string, spots: Array<{ fileId: string; from: number; to: number }>): Promise<PassageRow[]> {
     if (spots.length === 0) return [];
     return (await this.db.query(
-      `SELECT p."file_id" AS "fileId", p."position", p."id", p."content", p."subtype", p."page_number" AS "pageNumber", p."breadcrumb"
+      `SELECT ${PASSAGE_COLUMNS('p')}
          FROM "files"."passages" p
          JOIN jsonb_to_recordset($2::jsonb) AS s(file_id text, "from" int, "to" int) ON p."file_id" = s.file_id AND p."position" BETWEEN s."from" AND s."to"
         WHERE p."bot_id" = $1
@@ -169,7 +170,7 @@ export class PassagesRepository implements OnApplicationBootstrap {
                      ${filters}
                ORDER BY rank DESC
                LIMIT $${params.length - 1})
-       SELECT c."file_id" AS "fileId", c."position", c."id", c."content", c."subtype", c."page_number" AS "pageNumber", c."breadcrumb",
+       SELECT ${PASSAGE_COLUMNS('c')},
               ((ts_rank_cd(c."tsv", c.tsq, 1) + 2 * ts_rank_cd(c."tsv", c.phrase, 1) ${trigram}) * ${heading('c')})::float8 AS "score"
          FROM candidates c
         ORDER BY "score" DESC, c."file_id", c."position"

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { columnsOf, insertStatement, keysetPage, oneStatement, Page, PageQuery, runStatement, Statement, tableOf, toEntity } from '@platform/persistence';
+import { columnsOf, insertStatement, keysetPage, oneStatement, Page, PageQuery, queryEntity, runStatement, Statement, tableOf } from '@platform/persistence';
 import { enqueueLanesStatement, LONE_EVENT_LANE } from '../delivery/lanes';
 import { EventEntity } from './event.entity';
 
@@ -38,17 +38,16 @@ export class EventsRepository {
   }
 
   /** The oldest pending event of a delivery lane (a conversation, or one lone event). */
-  async nextPending(botId: string, lane: string): Promise<EventEntity | null> {
+  nextPending(botId: string, lane: string): Promise<EventEntity | null> {
     const manager = this.events.manager;
     const lone = lane.startsWith(LONE_EVENT_LANE);
-    const rows = (await manager.query(
-      `SELECT ${columnsOf(manager, EventEntity, 'e')} FROM ${tableOf(manager, EventEntity)} e
+    return queryEntity(manager, EventEntity, {
+      // A scheduled event takes its place by when it was due, so a backlog drains in due order.
+      text: `SELECT ${columnsOf(manager, EventEntity, 'e')} FROM ${tableOf(manager, EventEntity)} e
        WHERE e."bot_id" = $1 AND e."status" = 'pending' AND ${lone ? 'e."id"' : 'e."conversation_id"'} = $2
        ORDER BY coalesce(e."scheduled_for", e."created_at"), e."created_at", e."id" LIMIT 1`,
-      // A scheduled event takes its place by when it was due, so a backlog drains in due order.
-      [botId, lone ? lane.slice(LONE_EVENT_LANE.length) : lane],
-    )) as Record<string, unknown>[];
-    return rows[0] ? toEntity(manager, EventEntity, rows[0]) : null;
+      values: [botId, lone ? lane.slice(LONE_EVENT_LANE.length) : lane],
+    });
   }
 
   /** Marks the event delivered, with whatever must be written with it (the bot log's line) in the same statement. */

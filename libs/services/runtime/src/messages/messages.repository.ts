@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Errors } from '@platform/contracts';
-import { findByKey, insertStatement, keysetPage, oneStatement, Page, PageQuery, runStatement } from '@platform/persistence';
+import { findByKey, insertStatement, keysetPage, oneStatement, Page, PageQuery, runStatement, tableOf } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from '../conversations/conversation.entity';
@@ -44,7 +44,7 @@ export class MessagesRepository {
         insertStatement(manager, MessageEntity, [message]),
         ...(event ? this.events.insertStatements(manager, event) : []),
         {
-          text: `UPDATE "runtime"."conversations" SET "message_count" = "message_count" + 1, "updated_at" = $1 WHERE "bot_id" = $2 AND "id" = $3`,
+          text: `UPDATE ${tableOf(manager, ConversationEntity)} SET "message_count" = "message_count" + 1, "updated_at" = $1 WHERE "bot_id" = $2 AND "id" = $3`,
           values: [message.createdAt, message.botId, message.conversationId],
         },
       ]),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { findByKey, runStatement, toEntity, upsertStatement } from '@platform/persistence';
+import { findByKey, queryEntity, runStatement, toEntity, upsertStatement } from '@platform/persistence';
 import { StateEntity, StateKey } from './state.entity';
 
 /** Writes of one state, inside the transaction that holds its lock. */
@@ -37,7 +37,7 @@ export class StatesRepository {
    */
   exclusively<T>(key: StateKey, work: (current: StateEntity | null, writer: StateWriter) => Promise<T>): Promise<T> {
     return this.states.manager.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockName(key)]);
+      await manager.query(`SELECT ${lockState('$1')}`, [lockName(key)]);
       const current = await findByKey(manager, StateEntity, { ...key });
       return work(current, new StateWriter(manager));
     });
@@ -51,7 +51,7 @@ export class StatesRepository {
    * works on the row that writer committed (an upsert reads the newest row, not its snapshot).
    */
   async replace(state: StateEntity, keepExpiry: boolean): Promise<StateEntity> {
-    const rows = (await this.states.query(REPLACE, [
+    const values = [
       state.botId,
       state.type,
       state.ownerId,
@@ -61,10 +61,9 @@ export class StatesRepository {
       state.expiry,
       state.expiresAt,
       state.updatedAt,
-      lockName(state),
-      keepExpiry,
-    ])) as Record<string, unknown>[];
-    return toEntity(this.states.manager, StateEntity, rows[0]);
+    ];
+    // An upsert always answers its row.
+    return (await queryEntity(this.states.manager, StateEntity, { text: REPLACE, values: [...values, lockName(state), keepExpiry] }))!;
   }
 
   /**
@@ -75,23 +74,12 @@ export class StatesRepository {
     const result: unknown = await manager.query(
       `DELETE FROM "runtime"."states" WHERE ctid IN (
          SELECT ctid FROM "runtime"."states" WHERE "expires_at" <= now() ORDER BY "expires_at" LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING "bot_id", "type", "owner_id", "name", "id", "payload", "expiry", "expires_at", "created_at", "updated_at"`,
+       RETURNING ${STATE_COLUMNS}`,
       [limit],
     );
     const rows = result as unknown[];
-    return ((Array.isArray(rows[0]) ? rows[0] : rows) as ExpiredRow[])
-      .map((r) => ({
-        botId: r.bot_id,
-        type: r.type,
-        ownerId: r.owner_id,
-        name: r.name,
-        id: r.id,
-        payload: r.payload,
-        expiry: r.expiry === null ? null : Number(r.expiry),
-        expiresAt: r.expires_at,
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
-      }))
+    return ((Array.isArray(rows[0]) ? rows[0] : rows) as Record<string, unknown>[])
+      .map((row) => toEntity(manager, StateEntity, row))
       .sort((a, b) => (a.expiresAt?.getTime() ?? 0) - (b.expiresAt?.getTime() ?? 0));
   }
 
@@ -104,25 +92,15 @@ export class StatesRepository {
   }
 }
 
-interface ExpiredRow {
-  bot_id: string;
-  type: StateEntity['type'];
-  owner_id: string;
-  name: string;
-  id: string;
-  payload: Record<string, unknown>;
-  expiry: string | null;
-  expires_at: Date;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** One name per state: JSON keeps the parts apart whatever characters they hold. */
+/** Every column of a state, as `toEntity` reads them back. */
+const STATE_COLUMNS = `"bot_id", "type", "owner_id", "name", "id", "payload", "expiry", "expires_at", "created_at", "updated_at"`;
+/** Holds the state's advisory lock (named by the parameter `$n`) until the transaction ends. */
+const lockState = (param: string) => `pg_advisory_xact_lock(hashtextextended(${param}, 0))`;
 /** Whether the row already under the key (`s`) is live at the write's time ($9). */
 const LIVE = `(s."expires_at" IS NULL OR s."expires_at" > $9)`;
-const REPLACE = `INSERT INTO "runtime"."states" AS s ("bot_id", "type", "owner_id", "name", "id", "payload", "expiry", "expires_at", "created_at", "updated_at")
+const REPLACE = `INSERT INTO "runtime"."states" AS s (${STATE_COLUMNS})
   SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::jsonb, $7::bigint, $8::timestamptz, $9::timestamptz, $9::timestamptz
-  FROM (SELECT pg_advisory_xact_lock(hashtextextended($10, 0))) AS "lock"
+  FROM (SELECT ${lockState('$10')}) AS "lock"
   ON CONFLICT ("bot_id", "type", "owner_id", "name") DO UPDATE SET
     "payload" = EXCLUDED."payload",
     "id" = CASE WHEN ${LIVE} THEN s."id" ELSE EXCLUDED."id" END,
@@ -130,8 +108,9 @@ const REPLACE = `INSERT INTO "runtime"."states" AS s ("bot_id", "type", "owner_i
     "expiry" = CASE WHEN $11::boolean AND ${LIVE} THEN s."expiry" ELSE EXCLUDED."expiry" END,
     "expires_at" = CASE WHEN $11::boolean AND ${LIVE} THEN $9::timestamptz + s."expiry" * interval '1 millisecond' ELSE EXCLUDED."expires_at" END,
     "updated_at" = EXCLUDED."updated_at"
-  RETURNING "bot_id", "type", "owner_id", "name", "id", "payload", "expiry", "expires_at", "created_at", "updated_at"`;
+  RETURNING ${STATE_COLUMNS}`;
 
+/** One name per state: JSON keeps the parts apart whatever characters they hold. */
 function lockName(key: StateKey): string {
   return JSON.stringify(['runtime.states', key.botId, key.type, key.ownerId, key.name]);
 }
