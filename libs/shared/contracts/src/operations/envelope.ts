@@ -5,6 +5,7 @@ import { Caller, Envelope, isServiceCaller } from '../callers';
 import { Errors } from '../errors/api-error';
 import { SERVICES } from '../subjects';
 import { AnyOperation, InputOf } from './operation';
+import { isValidInstance } from './valid-instance';
 
 const TOKEN_HASH = /^[0-9a-f]{64}$/;
 
@@ -108,6 +109,7 @@ function check(cls: Type<object>, value: unknown, context: string | undefined): 
     throw Errors.invalidPayload(context ?? 'The request body must be a JSON object');
   }
   const instance = plainToInstance(cls, value) as object;
+  if (isValidInstance(instance)) return instance;
   const problems = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (problems.length > 0) {
     const detail = describeValidationErrors(problems);
