@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { connect, NatsConnection } from 'nats';
 import { PlatformConfig } from '@platform/config';
+import { batchWrites } from './batched-writes';
 
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 5000;
@@ -60,6 +61,7 @@ export class BusConnection implements OnApplicationShutdown {
           noAsyncTraces: true,
           ...(this.config.natsUser ? { user: this.config.natsUser, pass: this.config.natsPassword } : {}),
         });
+        batchWrites(nc);
         this.connection = nc;
         this.up = true;
         this.logger.debug(`Connected to NATS at ${this.safeUrl()}`);
