@@ -32,18 +32,22 @@ describe('batchWrites', () => {
     return () => writes;
   }
 
+  /** Publishes 0…count-1, each from a task of its own in one event-loop turn, as requests arriving on separate sockets are. */
+  async function publishInSeparateTasks(count: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      for (let i = 0; i < count; i++) setTimeout(() => publisher.publish(subject, codec.encode(String(i))), 0);
+      setTimeout(resolve, 0);
+    });
+    await publisher.flush();
+  }
+
   it('sends what several tasks of one event-loop turn publish in one write, in order, and drain sends it all', async () => {
     const received: string[] = [];
     const sub = subscriber.subscribe(subject, { callback: (_, message) => received.push(codec.decode(message.data)) });
     await subscriber.flush();
     batchWrites(publisher);
     const writes = countWrites(publisher);
-    // Separate tasks of one turn, as requests arriving on separate sockets are.
-    await new Promise<void>((resolve) => {
-      for (let i = 0; i < 10; i++) setTimeout(() => publisher.publish(subject, codec.encode(String(i))), 0);
-      setTimeout(resolve, 0);
-    });
-    await publisher.flush();
+    await publishInSeparateTasks(10);
     expect(writes()).toBeLessThanOrEqual(2);
     for (let i = 10; i < 20; i++) publisher.publish(subject, codec.encode(String(i)));
     await publisher.drain();
@@ -55,11 +59,7 @@ describe('batchWrites', () => {
 
   it('without it, the same publishes are one write each (what it saves)', async () => {
     const writes = countWrites(publisher);
-    await new Promise<void>((resolve) => {
-      for (let i = 0; i < 10; i++) setTimeout(() => publisher.publish(subject, codec.encode(String(i))), 0);
-      setTimeout(resolve, 0);
-    });
-    await publisher.flush();
+    await publishInSeparateTasks(10);
     expect(writes()).toBeGreaterThanOrEqual(10);
   });
 });
