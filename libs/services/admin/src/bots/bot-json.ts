@@ -1,6 +1,4 @@
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
-import { CreateBotBody, describeValidationErrors, Errors } from '@platform/contracts';
+import { checkedInstance, CreateBotBody, Errors } from '@platform/contracts';
 
 /** A bot as JSON: the createBot body that makes it (docs/contracts.md, "Bot JSON and versions"). */
 export type BotJson = Omit<CreateBotBody, 'secrets' | 'dev'>;
@@ -12,8 +10,5 @@ export type BotJson = Omit<CreateBotBody, 'secrets' | 'dev'>;
 export function checkBotJson(json: Record<string, unknown>): BotJson {
   if ('secrets' in json) throw Errors.invalidPayload('botJson.secrets: a bot JSON carries no secrets; set them with updateBot');
   if ('dev' in json) throw Errors.invalidPayload('botJson.dev: whether a bot is a development bot is set when it is created');
-  const body = plainToInstance(CreateBotBody, json);
-  const problems = validateSync(body, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
-  if (problems.length > 0) throw Errors.invalidPayload(`botJson: ${describeValidationErrors(problems)}`);
-  return body;
+  return checkedInstance(CreateBotBody, json, 'botJson');
 }

@@ -77,7 +77,7 @@ export function validateEnvelope<O extends AnyOperation>(op: O, envelope: unknow
   }
   const callerClass = isServiceCaller(caller) ? ServiceCallerDto : op.access.kind === 'signed' ? SignedCallerDto : CALLER_BY_FAMILY[op.family];
   if (!callerClass) throw Errors.invalidPayload(`Operation ${op.name} admits only service callers`);
-  check(callerClass, caller, 'Malformed request envelope: caller');
+  checkedInstance(callerClass, caller, 'Malformed request envelope: caller');
   const input = Object.assign(
     section(op.query, query, 'query'),
     section(op.body, body, 'body'),
@@ -101,14 +101,18 @@ function section(cls: Type<object> | undefined, value: unknown, where: string): 
     }
     return {};
   }
-  return check(cls, value ?? {}, undefined);
+  return checkedInstance(cls, value ?? {}, undefined);
 }
 
-function check(cls: Type<object>, value: unknown, context: string | undefined): object {
+/**
+ * `value` as an instance of `cls`, checked against its rules with unknown properties refused; a
+ * 400 InvalidPayload naming every problem (after `context`, when given) otherwise.
+ */
+export function checkedInstance<T extends object>(cls: Type<T>, value: unknown, context: string | undefined): T {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw Errors.invalidPayload(context ?? 'The request body must be a JSON object');
   }
-  const instance = plainToInstance(cls, value) as object;
+  const instance = plainToInstance(cls, value) as T;
   if (isValidInstance(instance)) return instance;
   const problems = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (problems.length > 0) {

@@ -22,7 +22,7 @@ export function isValidInstance(object: unknown): boolean {
   for (const key of Object.keys(object)) if (!plan.allowed.has(key)) return false;
   for (const property of plan.properties) {
     const value = (object as Record<string, unknown>)[property.name];
-    if (value instanceof Promise) return false;
+    if (value instanceof Promise || value instanceof Set || value instanceof Map) return false;
     if (!property.conditions.every((metadata) => (metadata.constraints[0] as Condition)(object, value))) continue;
     if (!constraintsHold(object, value, property.defined) || !constraintsHold(object, value, property.custom)) return false;
     if (!nestedValid(value, property.nested)) return false;
@@ -99,7 +99,6 @@ function constraintsHold(object: object, value: unknown, constraints: Checked[])
       constraints: metadata.constraints,
     };
     for (const validator of validators) {
-      if (value instanceof Set || value instanceof Map) return false;
       const values = metadata.each && Array.isArray(value) ? value : [value];
       for (const item of values) if (validator.instance.validate(item, args) !== true) return false;
     }
