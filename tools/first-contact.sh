@@ -13,9 +13,10 @@ repository="${REPOSITORY:-$(cd "$(dirname "$0")/.." && pwd)}"
 port="${PORT:-3300}"
 work="$(mktemp -d /tmp/first-contact-XXXXXX)"
 pids=()
+database=""
 cleanup() {
   for pid in "${pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done
-  if [ "$mode" = mesh ]; then dropdb -h 127.0.0.1 -U postgres --if-exists "$database" 2>/dev/null || true; fi
+  if [ -n "$database" ]; then dropdb -h 127.0.0.1 -U postgres --if-exists "$database" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
