@@ -8,3 +8,4 @@ export * from './idempotency-records';
 export * from './request-transactions';
 export * from './embedded-postgres';
 export * from './statements';
+export * from './periodic-task';

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PlatformConfig } from '@platform/config';
 import { ApiError, BotAnswer, BotDeployment, BotInvalidation, Errors, InternalOperations as Internal, Subjects } from '@platform/contracts';
 import { BusClient, BusSubscription, serviceEnvelope } from '@platform/messaging';
+import { PeriodicTask } from '@platform/persistence';
 import { BOTS } from '../bots-caller';
 import { PlacementsRepository } from '../placements/placements.repository';
 import { BotLogSink } from './bot-log-sink';
@@ -26,7 +27,7 @@ type ReplicaRequest = { kind: 'run'; botId: string; request: BotRequest; timeout
  * the request reached; a replica that dies stops renewing, and the others take its bots over.
  */
 @Injectable()
-export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BotRunner implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('BotRunner');
   /** This replica's name on its leases: host and pid, so operators can tell which process it is. */
   readonly replicaId = `${hostname().replace(/[^a-zA-Z0-9-]/g, '-')}-${process.pid}-${randomBytes(3).toString('hex')}`;
@@ -35,7 +36,7 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
   private readonly refreshing = new Map<string, Promise<void>>();
   private readonly subscriptions: BusSubscription[] = [];
   private readonly settings: SupervisorSettings;
-  private heartbeat?: NodeJS.Timeout;
+  private readonly leases: PeriodicTask;
   private stopped = false;
 
   constructor(
@@ -53,18 +54,24 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
       restartBaseMs: config.botRestartBaseMs,
       restartMaxMs: config.botRestartMaxMs,
     };
+    // Renewed three times per lease, so one late round does not lose it.
+    this.leases = new PeriodicTask(this.logger, 'Keeping bot leases', Math.max(250, Math.floor(config.botLeaseMs / 3)), () => this.keepLeases());
   }
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscriptions.push(await this.bus.serve(Subjects.botsReplica(this.replicaId), (payload) => this.served(payload as ReplicaRequest)));
     this.subscriptions.push(await this.bus.subscribe(Subjects.invalidate.bot, (notice) => this.botChanged((notice as BotInvalidation).botId)));
-    this.heartbeat = setInterval(() => void this.keepLeases(), Math.max(250, Math.floor(this.config.botLeaseMs / 3)));
+    this.leases.start();
+  }
+
+  /** Before anything closes: no bot started here any more, and the lease round under way finished. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    await this.leases.stop();
   }
 
   /** Stops taking requests, lets other replicas take this one's bots at once, and stops the processes. */
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.heartbeat);
     for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
     const botIds = [...this.supervisors.keys()];
     await Promise.all([...this.supervisors.values()].map((s) => s.close()));
@@ -257,21 +264,16 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
 
   /** Renews this replica's leases, lets go of bots it lost, and takes over bots whose replica died. */
   private async keepLeases(): Promise<void> {
-    if (this.stopped) return;
-    try {
-      const lost = await this.placements.renew(this.replicaId, [...this.supervisors.keys()], this.config.botLeaseMs);
-      for (const botId of lost) {
-        this.logger.warn(`Bot ${botId} is no longer run by this replica`);
-        await this.retire(botId);
-      }
-      if (this.supervisors.size >= this.config.botMaxProcesses) return;
-      for (const botId of await this.placements.orphans(TAKEOVER_BATCH)) {
-        const supervisor = await this.runHere(botId).catch(() => undefined);
-        if (supervisor)
-          this.logs.report(botId, 'warn', `The bot was taken over by bots replica ${this.replicaId} (its previous replica stopped renewing its lease)`);
-      }
-    } catch (error) {
-      this.logger.warn(`Cannot keep bot leases (${(error as Error).message}); retrying`);
+    const lost = await this.placements.renew(this.replicaId, [...this.supervisors.keys()], this.config.botLeaseMs);
+    for (const botId of lost) {
+      this.logger.warn(`Bot ${botId} is no longer run by this replica`);
+      await this.retire(botId);
+    }
+    if (this.supervisors.size >= this.config.botMaxProcesses) return;
+    for (const botId of await this.placements.orphans(TAKEOVER_BATCH)) {
+      const supervisor = await this.runHere(botId).catch(() => undefined);
+      if (supervisor)
+        this.logs.report(botId, 'warn', `The bot was taken over by bots replica ${this.replicaId} (its previous replica stopped renewing its lease)`);
     }
   }
 }

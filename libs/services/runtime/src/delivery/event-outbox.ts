@@ -1,7 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Subjects } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { PeriodicTask } from '../common/periodic-task';
+import { PeriodicTask } from '@platform/persistence';
 import type { EventEntity } from '../events/event.entity';
 import { MailboxesRepository } from './mailboxes.repository';
 
@@ -15,7 +15,7 @@ const REPAIR_BATCH = 1000;
  * periodic repair queues any lane left without a mailbox, so no committed event is ever lost.
  */
 @Injectable()
-export class EventOutbox implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('EventOutbox');
   private readonly repairs = new PeriodicTask(this.logger, 'Delivery queue repair', REPAIR_INTERVAL_MS, () => this.repair());
   private wakePending = false;
@@ -29,8 +29,9 @@ export class EventOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     this.repairs.start({ runNow: true });
   }
 
-  onApplicationShutdown(): void {
-    this.repairs.stop();
+  /** Before the database closes: the repair under way finishes, and none starts. */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.repairs.stop();
   }
 
   /** Committed events: wake the dispatchers. */

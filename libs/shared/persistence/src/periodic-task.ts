@@ -6,7 +6,9 @@ import { Logger } from '@nestjs/common';
  */
 export class PeriodicTask {
   private timer?: NodeJS.Timeout;
-  private running = false;
+  /** The run under way, if any. */
+  private running?: Promise<void>;
+  private stopped = false;
 
   constructor(
     private readonly logger: Logger,
@@ -21,19 +23,22 @@ export class PeriodicTask {
     if (runNow) void this.run();
   }
 
-  stop(): void {
+  /**
+   * No run after this, and the one under way finished when it resolves: called before the
+   * process closes its connections, a run never meets a database being closed (and never reports
+   * that as a failure).
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
+    await this.running;
   }
 
-  async run(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await this.task();
-    } catch (error) {
-      this.logger.warn(`${this.what} failed: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
-    }
+  run(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.running ??= this.task()
+      .catch((error: unknown) => this.logger.warn(`${this.what} failed: ${(error as Error).message}`))
+      .finally(() => (this.running = undefined));
+    return this.running;
   }
 }

@@ -42,4 +42,19 @@ describe('PeriodicTask', () => {
       jest.useRealTimers();
     }
   });
+
+  it('once stopped, has finished the run under way and starts none', async () => {
+    let finished = false;
+    let calls = 0;
+    const task = new PeriodicTask(logger, 'slow', 1000, async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 50));
+      finished = true;
+    });
+    void task.run();
+    await task.stop();
+    expect(finished).toBe(true);
+    await task.run();
+    expect(calls).toBe(1);
+  });
 });
