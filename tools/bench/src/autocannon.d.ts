@@ -11,6 +11,8 @@ declare module 'autocannon' {
     duration?: number;
     requests?: Request[];
     headers?: Record<string, string>;
+    /** Called with each connection's client before it sends anything. */
+    setupClient?: (client: { setRequests(requests: Request[]): void }) => void;
   }
   interface Histogram {
     average: number;

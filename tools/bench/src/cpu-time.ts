@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -12,6 +12,24 @@ export function cpuMs(pid: number): number {
   // Fields after the command name (which may hold spaces, inside parentheses): utime is 14th, stime 15th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU milliseconds used so far by every process of this machine running the command (`postgres`
+ * for the database server and its backends, `nats-server`): the servers' share of a path's cost,
+ * when they run here. Processes that exit meanwhile take their time with them.
+ */
+export function commandCpuMs(command: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command) total += cpuMs(Number(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return total;
 }
 
 /** Resident memory of a process, in MB. */

@@ -2,6 +2,9 @@ import { Client } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
 import { Operation } from './load';
 
+/** Conversations the writes under load are spread over: one per connection of the bench. */
+const WRITERS = 16;
+
 /**
  * Data the measured operations read, created through the public API with the official
  * clients, and the operations benched over it.
@@ -18,6 +21,10 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
   const chat = await ChatClient.connect({ apiUrl: `${baseUrl}/chat/${webhookId}` });
   const { conversation } = await chat.createConversation({});
   const { message } = await chat.createMessage({ conversationId: conversation.id, payload: { type: 'text', text: 'hello' } });
+  // Writes under load go to a conversation per connection, as users each write in their own; one
+  // operation keeps them all in one, whose writes take their turn (docs/performance.md).
+  const conversations = [conversation.id];
+  while (conversations.length < WRITERS) conversations.push((await chat.createConversation({})).conversation.id);
   const asBot = { authorization: `Bearer ${token}`, 'x-bot-id': bot.id };
   const runtime = new Client({ apiUrl: baseUrl, token, botId: bot.id });
   for (let i = 0; i < 20; i++)
@@ -59,6 +66,17 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
       path: `/chat/${webhookId}/messages`,
       headers: { 'x-user-key': chat.user.key },
       body: { conversationId: conversation.id, payload: { type: 'text', text: 'hi' } },
+      perConnection: conversations.map((conversationId) => ({
+        path: `/chat/${webhookId}/messages`,
+        body: { conversationId, payload: { type: 'text', text: 'hi' } },
+      })),
+    },
+    {
+      name: 'chat createMessage, one conversation',
+      method: 'POST',
+      path: `/chat/${webhookId}/messages`,
+      headers: { 'x-user-key': chat.user.key },
+      body: { conversationId: conversation.id, payload: { type: 'text', text: 'hi' } },
     },
     {
       name: 'runtime createMessage',
@@ -66,6 +84,10 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
       path: '/v1/chat/messages',
       headers: asBot,
       body: { conversationId: conversation.id, userId: chat.user.id, type: 'text', payload: { text: 'hi' }, tags: {} },
+      perConnection: conversations.map((conversationId) => ({
+        path: '/v1/chat/messages',
+        body: { conversationId, userId: chat.user.id, type: 'text', payload: { text: 'hi' }, tags: {} },
+      })),
     },
     {
       name: 'listMessages',
@@ -85,6 +107,10 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
       path: `/v1/chat/states/conversation/${conversation.id}/session`,
       headers: asBot,
       body: { payload: { step: 2 } },
+      perConnection: conversations.map((conversationId) => ({
+        path: `/v1/chat/states/conversation/${conversationId}/session`,
+        body: { payload: { step: 2 } },
+      })),
     },
     {
       name: 'findTableRows',

@@ -6,6 +6,11 @@ export interface Operation {
   path: string;
   headers: Record<string, string>;
   body?: unknown;
+  /**
+   * Where each connection sends it instead, in turn (connection i takes the i-th, wrapping): each
+   * user writing in a conversation of their own rather than all of them in one.
+   */
+  perConnection?: Array<{ path: string; body?: unknown }>;
 }
 
 export interface Measurement {
@@ -19,12 +24,20 @@ export interface Measurement {
 /** Drives one operation with concurrent connections and summarises throughput and latency. */
 export async function measure(baseUrl: string, op: Operation, connections: number, durationSeconds: number): Promise<Measurement> {
   const headers = { ...op.headers, ...(op.body !== undefined ? { 'content-type': 'application/json' } : {}) };
-  const body = op.body !== undefined ? JSON.stringify(op.body) : undefined;
+  const request = ({ path, body }: { path: string; body?: unknown }) => ({
+    method: op.method,
+    path,
+    headers,
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const targets = op.perConnection;
+  let connection = 0;
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: durationSeconds,
-    requests: [{ method: op.method, path: op.path, headers, body }],
+    requests: [request(op)],
+    setupClient: targets ? (client) => client.setRequests([request(targets[connection++ % targets.length])]) : undefined,
   });
   return {
     rps: result.requests.average,

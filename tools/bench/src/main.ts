@@ -11,7 +11,7 @@ import { measure, Measurement, Operation } from './load';
 import { BotLoopFigures, measureBotLoop } from './bot-loop';
 import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
 import { prepareOperations } from './fixtures';
-import { cpuMs, rssMb } from './cpu-time';
+import { commandCpuMs, cpuMs, rssMb } from './cpu-time';
 import { startRawHop } from './raw-hop/raw-hop';
 import { measureTables, tablesReport } from './tables';
 import { FilesFigures, measureFiles, reportFiles } from './files';
@@ -112,27 +112,38 @@ async function main() {
   if (semantic) process.stdout.write(reportSemanticSearch(semantic));
 }
 
-type Measured = Measurement & { cpuMsPerRequest: Record<string, number> };
+/** The servers whose CPU is counted beside the platform's processes, when they run on this machine. */
+const SERVERS = ['postgres', 'nats-server'];
+
+type Measured = Measurement & { cpuMsPerRequest: Record<string, number>; serverCpuMsPerRequest: Record<string, number> };
 type Results = Record<string, { mesh?: Measured; local?: Measured }>;
 
 /** One operation under load, with the CPU time each given process spent per request meanwhile. */
 async function measured(url: string, op: Operation, pids: Record<string, number>): Promise<Measured> {
   await measure(url, op, CONNECTIONS, 1); // warm-up
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const serversBefore = Object.fromEntries(SERVERS.map((command) => [command, commandCpuMs(command)]));
   const m = await measure(url, op, CONNECTIONS, DURATION_S);
   const cpuMsPerRequest = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, (cpuMs(pid) - before[name]) / Math.max(1, m.requests)]));
+  const serverCpuMsPerRequest = Object.fromEntries(
+    SERVERS.map((command) => [command, (commandCpuMs(command) - serversBefore[command]) / Math.max(1, m.requests)]),
+  );
   // Let the last in-flight requests of the load finish before anything shuts down.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  return { ...m, cpuMsPerRequest };
+  return { ...m, cpuMsPerRequest, serverCpuMsPerRequest };
 }
 
 function printLine(mode: string, name: string, m: Measured): void {
-  const cpu = Object.entries(m.cpuMsPerRequest)
+  process.stdout.write(
+    `${mode.padEnd(5)} ${name.padEnd(22)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${m.failures} failed of ${m.requests}); ` +
+      `CPU ms/request: ${cpuList(m.cpuMsPerRequest)}; servers: ${cpuList(m.serverCpuMsPerRequest)}\n`,
+  );
+}
+
+function cpuList(msByProcess: Record<string, number>): string {
+  return Object.entries(msByProcess)
     .map(([process, ms]) => `${process} ${ms.toFixed(2)}`)
     .join(', ');
-  process.stdout.write(
-    `${mode.padEnd(5)} ${name.padEnd(22)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${m.failures} failed of ${m.requests}); CPU ms/request: ${cpu}\n`,
-  );
 }
 
 async function run(mode: 'mesh' | 'local', url: string, operations: Operation[], results: Results, pids: Record<string, number>) {
@@ -149,28 +160,27 @@ function report(results: Results, anchor: Measured | undefined, memory: Record<s
     `\n${CONNECTIONS} connections, ${DURATION_S} s per operation. raw hop = node:http → NATS → node + pg primary-key read (the anchor); ` +
       `mesh = gateway + services as separate processes over NATS; in-process = one process, no NATS.\n`,
     anchor ? `raw hop: ${anchor.rps.toFixed(0)} req/s, p50 / p99 ${anchor.p50} / ${anchor.p99} ms\n` : '',
-    '| operation | mesh req/s | mesh p50 / p99 ms | mesh ÷ raw hop (req/s) | mesh p99 ÷ raw p99 | in-process req/s | in-process p50 / p99 ms | mesh CPU ms/request (gateway + services) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| operation | mesh req/s | mesh p50 / p99 ms | mesh ÷ raw hop (req/s) | mesh p99 ÷ raw p99 | in-process req/s | in-process p50 / p99 ms | mesh CPU ms/request (gateway + services) | Postgres + NATS CPU ms/request |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const [name, { mesh, local }] of Object.entries(results)) {
     if (!mesh || !local) continue;
-    const cpu = Object.values(mesh.cpuMsPerRequest).reduce((sum, ms) => sum + ms, 0);
+    const cpu = total(mesh.cpuMsPerRequest);
     lines.push(
-      `| ${name} | ${mesh.rps.toFixed(0)} | ${mesh.p50} / ${mesh.p99} | ${anchor ? (mesh.rps / anchor.rps).toFixed(2) : '-'} | ${anchor ? (mesh.p99 / Math.max(1, anchor.p99)).toFixed(1) : '-'} | ${local.rps.toFixed(0)} | ${local.p50} / ${local.p99} | ${cpu.toFixed(2)} |`,
+      `| ${name} | ${mesh.rps.toFixed(0)} | ${mesh.p50} / ${mesh.p99} | ${anchor ? (mesh.rps / anchor.rps).toFixed(2) : '-'} | ${anchor ? (mesh.p99 / Math.max(1, anchor.p99)).toFixed(1) : '-'} | ${local.rps.toFixed(0)} | ${local.p50} / ${local.p99} | ${cpu.toFixed(2)} | ${total(mesh.serverCpuMsPerRequest).toFixed(2)} |`,
     );
   }
-  if (anchor)
-    lines.push(
-      `\nraw hop CPU ms/request: ${Object.entries(anchor.cpuMsPerRequest)
-        .map(([p, ms]) => `${p} ${ms.toFixed(2)}`)
-        .join(', ')}`,
-    );
+  if (anchor) lines.push(`\nraw hop CPU ms/request: ${cpuList(anchor.cpuMsPerRequest)}; servers: ${cpuList(anchor.serverCpuMsPerRequest)}`);
   lines.push(
     `mesh memory after the run (MB resident): ${Object.entries(memory)
       .map(([p, mb]) => `${p} ${mb.toFixed(0)}`)
       .join(', ')}`,
   );
   process.stdout.write(lines.join('\n') + '\n');
+}
+
+function total(msByProcess: Record<string, number>): number {
+  return Object.values(msByProcess).reduce((sum, ms) => sum + ms, 0);
 }
 
 main().catch((error) => {

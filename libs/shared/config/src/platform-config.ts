@@ -273,6 +273,15 @@ export class PlatformConfig {
   @Max(100)
   databasePoolSize = 10;
 
+  /**
+   * Statements a service repeats run as named prepared statements on each connection (parsed and
+   * planned once per connection). Off for a connection pooler between the services and Postgres
+   * that does not keep them per client, such as PgBouncer in transaction mode before 1.21.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'DATABASE_PREPARED_STATEMENTS must be true or false' })
+  databasePreparedStatements = true;
+
   /** Requests per minute from one client address, all credentials together (0: no limit). */
   @Transform(toInt)
   @IsInt()
@@ -446,6 +455,7 @@ export const ENV_NAMES: Record<Exclude<keyof PlatformConfig, 'singleSessionDatab
   publicUrl: 'PUBLIC_URL',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
   databasePoolSize: 'DATABASE_POOL_SIZE',
+  databasePreparedStatements: 'DATABASE_PREPARED_STATEMENTS',
   listenKeepAliveMs: 'LISTEN_KEEPALIVE_MS',
   eventRetryBaseMs: 'EVENT_RETRY_BASE_MS',
   eventRetryMaxMs: 'EVENT_RETRY_MAX_MS',

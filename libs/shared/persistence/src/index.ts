@@ -9,3 +9,4 @@ export * from './request-transactions';
 export * from './embedded-postgres';
 export * from './statements';
 export * from './periodic-task';
+export * from './prepared-statements';

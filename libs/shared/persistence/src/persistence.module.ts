@@ -8,6 +8,7 @@ import { DependencyHealth, ErrorTranslations, IdempotencyStore } from '@platform
 import { IdempotencyRecords, idempotencyMigration } from './idempotency-records';
 import { ensureSchema } from './database-schema';
 import { openMigrated } from './exclusive-migrations';
+import { PreparingClient } from './prepared-statements';
 
 export interface ServiceSchemaOptions {
   /** Postgres schema owned by the service. */
@@ -52,7 +53,13 @@ export class PersistenceModule {
               synchronize: false,
               applicationName: options.schema,
               // A database that is down answers fast (503), never after a long wait.
-              extra: { max: config.databasePoolSize, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30000 },
+              extra: {
+                max: config.databasePoolSize,
+                connectionTimeoutMillis: 2000,
+                idleTimeoutMillis: 30000,
+                // The embedded database serves every connection from one session, where statement names would meet.
+                ...(config.databasePreparedStatements && !config.singleSessionDatabase ? { Client: PreparingClient } : {}),
+              },
               retryAttempts: Number.MAX_SAFE_INTEGER,
               retryDelay: 2000,
             };

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { PREPARED_PER_CONNECTION, PreparingClient } from './prepared-statements';
+
+const DATABASE_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Statements this session has prepared, by text. */
+async function preparedTexts(client: PreparingClient): Promise<string[]> {
+  const { rows } = await client.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
+  return rows.map((row) => row.statement);
+}
+
+describe('PreparingClient (on Postgres)', () => {
+  let client: PreparingClient;
+  // Texts of their own per run: the names are shared by the whole process.
+  const unique = () => `/* ${randomBytes(6).toString('hex')} */`;
+
+  beforeEach(async () => {
+    client = new PreparingClient({ connectionString: DATABASE_URL });
+    await client.connect();
+  });
+  afterEach(() => client.end());
+
+  it('prepares a text with parameters once it runs again, and answers the same before and after', async () => {
+    const text = `SELECT $1::int + 1 AS n ${unique()}`;
+    const answers = [];
+    for (const n of [1, 2, 3]) answers.push((await client.query(text, [n])).rows[0].n);
+    expect(answers).toEqual([2, 3, 4]);
+    expect((await preparedTexts(client)).filter((statement) => statement === text)).toHaveLength(1);
+  });
+
+  it('runs statements without parameters as sent: transaction control and several commands in one text', async () => {
+    const text = `SELECT 1 AS a ${unique()}; SELECT 2 AS b`;
+    for (let i = 0; i < 3; i++) await client.query(text);
+    await client.query('BEGIN');
+    await client.query('COMMIT');
+    expect(await preparedTexts(client)).not.toContain(text);
+  });
+
+  it('prepares the same text on each connection under the same name', async () => {
+    const text = `SELECT $1::text AS t ${unique()}`;
+    const other = new PreparingClient({ connectionString: DATABASE_URL });
+    await other.connect();
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await client.query(text, [`a${i}`])).rows[0].t).toBe(`a${i}`);
+        expect((await other.query(text, [`b${i}`])).rows[0].t).toBe(`b${i}`);
+      }
+      const names = async (c: PreparingClient) =>
+        (await c.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [text])).rows.map((r) => r.name);
+      expect(await names(client)).toHaveLength(1);
+      expect(await names(other)).toEqual(await names(client));
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('keeps at most its share of prepared statements; texts past it still run', async () => {
+    const texts = Array.from({ length: PREPARED_PER_CONNECTION + 20 }, (_, i) => `SELECT $1::int * ${i} AS n ${unique()}`);
+    for (const text of texts) await client.query(text, [1]);
+    for (const [i, text] of texts.entries()) expect((await client.query(text, [2])).rows[0].n).toBe(2 * i);
+    const ours = (await preparedTexts(client)).filter((statement) => texts.includes(statement));
+    expect(ours.length).toBeLessThanOrEqual(PREPARED_PER_CONNECTION);
+    expect(ours.length).toBeGreaterThan(0);
+  });
+
+  it('answers a failing statement with its error and goes on serving the connection', async () => {
+    const text = `SELECT 1 / $1::int AS n ${unique()}`;
+    expect((await client.query(text, [1])).rows[0].n).toBe(1);
+    await expect(client.query(text, [0])).rejects.toMatchObject({ code: '22012' });
+    await expect(client.query(text, [0])).rejects.toMatchObject({ code: '22012' });
+    expect((await client.query(text, [1])).rows[0].n).toBe(1);
+    await expect(client.query(`SELEC $1 ${unique()}`, [1])).rejects.toMatchObject({ code: '42601' });
+    expect((await client.query(text, [1])).rows[0].n).toBe(1);
+  });
+});

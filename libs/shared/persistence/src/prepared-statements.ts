@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { Client, Query } from 'pg';
+
+/** Statements a connection keeps prepared at most: Postgres holds each one's plan in the session's memory. */
+export const PREPARED_PER_CONNECTION = 200;
+
+/** Times a text must have run in the process before connections prepare it: texts built once per request stay unnamed. */
+const RUNS_BEFORE_PREPARING = 2;
+
+/** Texts run with parameters, with how often they ran and, once they qualify, their statement name. */
+const texts = new LRUCache<string, { runs: number; name?: string }>({ max: 2000 });
+
+/**
+ * The name a text runs under on every connection, or undefined while it has not run often enough.
+ * The name is derived from the text alone, so no two texts share one and every connection
+ * agrees on it.
+ */
+export function statementName(text: string): string | undefined {
+  let entry = texts.get(text);
+  if (!entry) texts.set(text, (entry = { runs: 0 }));
+  if (entry.name) return entry.name;
+  if (++entry.runs < RUNS_BEFORE_PREPARING) return undefined;
+  entry.name = `s_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+  return entry.name;
+}
+
+/** What pg's Query holds beyond its declared type. */
+type PgQuery = { name?: string; callback?: (error: Error | null, result: unknown) => void };
+type PgConnectionState = { parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> };
+
+/**
+ * A `pg` client that runs the parameterised statements a service repeats as named prepared
+ * statements: Postgres parses and plans each one once per connection instead of at every run,
+ * and each run sends a Bind instead of the whole text. On the hot paths, parsing and planning
+ * cost Postgres more than running the statement (a primary-key read, an insert).
+ *
+ * Only for a server that gives each connection a session of its own: the embedded database,
+ * which serves every connection from one session, would see the names of one connection's
+ * statements again from another. Statements without parameters (transaction control, DDL,
+ * several commands in one text) always run as sent.
+ */
+export class PreparingClient extends Client {
+  private prepared = 0;
+
+  // pg's overloads (text, config object, submittable; promise or callback): only a text with
+  // parameters, asked for a promise, is changed; everything else goes through untouched.
+  override query: Client['query'] = ((...args: unknown[]) => {
+    const [text, values] = args;
+    const name = typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2 ? this.nameFor(text) : undefined;
+    const send = Client.prototype.query as (...a: unknown[]) => unknown;
+    if (!name) return send.apply(this, args);
+    // A query made from the text and named afterwards: pg copies every config object it is given
+    // property by property, which cost more than the rest of sending it.
+    const query = new Query(text as string, values as unknown[]) as unknown as PgQuery;
+    query.name = name;
+    return new Promise((resolve, reject) => {
+      query.callback = (error, result) => (error ? reject(error) : resolve(result));
+      send.call(this, query);
+    });
+  }) as Client['query'];
+
+  private nameFor(text: string): string | undefined {
+    const name = statementName(text);
+    if (!name) return undefined;
+    // pg's own record of the statements this connection has prepared or is preparing.
+    const { parsedStatements, submittedNamedStatements } = (this as unknown as { connection: PgConnectionState }).connection;
+    if (parsedStatements[name] !== undefined || submittedNamedStatements[name] !== undefined) return name;
+    if (this.prepared >= PREPARED_PER_CONNECTION) return undefined;
+    this.prepared++;
+    return name;
+  }
+}
