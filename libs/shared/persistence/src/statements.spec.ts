@@ -25,6 +25,17 @@ describe('oneStatement', () => {
     expect(second.values).toEqual([2, 20]);
   });
 
+  it('ends with the answer query, numbered after the writes, when one is given', () => {
+    const statement = oneStatement([{ text: 'UPDATE b SET z = $1 WHERE id = $2', values: ['z', 'id'] }], {
+      text: 'SELECT * FROM b WHERE id <> $1 LIMIT $2',
+      values: ['id', 1],
+    });
+    expect(statement.text).toBe('WITH w0 AS (UPDATE b SET z = $1 WHERE id = $2) SELECT * FROM b WHERE id <> $3 LIMIT $4');
+    expect(statement.values).toEqual(['z', 'id', 'id', 1]);
+    // Not the text of the same writes without an answer.
+    expect(oneStatement([{ text: 'UPDATE b SET z = $1 WHERE id = $2', values: ['z', 'id'] }]).text).toBe('UPDATE b SET z = $1 WHERE id = $2');
+  });
+
   it('leaves a single statement as it is', () => {
     const part = { text: 'UPDATE b SET z = $1', values: [1] };
     expect(oneStatement([part])).toBe(part);

@@ -66,23 +66,25 @@ export function upsertStatement<T extends ObjectLiteral>(
  * transaction of their own and cost one round trip instead of one per write plus BEGIN and COMMIT.
  * The parts see the same snapshot, not each other's rows: they must not depend on one another
  * (constraints between them, such as foreign keys, are checked at the end as usual). Their texts
- * hold no `$` other than their placeholders, renumbered here.
+ * hold no `$` other than their placeholders, renumbered here. With `answer`, the statement ends
+ * with that query (which sees the same snapshot, from before the writes) and gives its rows.
  */
-export function oneStatement(parts: Statement[]): Statement {
-  if (parts.length === 1) return parts[0];
-  const key = parts.map((part) => part.text).join('\u0000');
+export function oneStatement(parts: Statement[], answer?: Statement): Statement {
+  if (parts.length === 1 && !answer) return parts[0];
+  const key = [...parts, ...(answer ? [answer] : [])].map((part) => part.text).join('\u0000') + (answer ? '\u0001' : '');
   let text = combined.get(key);
   if (text === undefined) {
     let offset = 0;
-    const ctes = parts.map((part, i) => {
+    const renumbered = (part: Statement) => {
       const shift = offset;
       offset += part.values.length;
-      return `w${i} AS (${part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`;
-    });
-    text = `WITH ${ctes.join(', ')} SELECT 1`;
+      return part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+    };
+    const ctes = parts.map((part, i) => `w${i} AS (${renumbered(part)})`);
+    text = `WITH ${ctes.join(', ')} ${answer ? renumbered(answer) : 'SELECT 1'}`;
     combined.set(key, text);
   }
-  return { text, values: parts.flatMap((part) => part.values) };
+  return { text, values: [...parts, ...(answer ? [answer] : [])].flatMap((part) => part.values) };
 }
 
 /** Runs a statement on the manager (its transaction, if it is a transaction's). */

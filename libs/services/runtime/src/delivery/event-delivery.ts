@@ -150,8 +150,8 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
 
   /** Delivers the lane's pending events in order, until it is empty, must wait, or has had its turn. */
   private async deliverLane(lane: Lane): Promise<void> {
+    let event = await this.events.nextPending(lane.botId, lane.lane);
     for (let turn = 0; turn < EVENTS_PER_TURN && !this.stopped; turn++) {
-      const event = await this.events.nextPending(lane.botId, lane.lane);
       if (!event) return this.mailboxes.close(this.owner, lane);
       const target = await this.directory.target(lane.botId).catch((error) => {
         if ((error as { code?: number }).code === 404) return undefined;
@@ -174,22 +174,28 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
       const outcome = target.deployedAt
         ? await this.code.deliver(event.botId, target.revision, headers, body)
         : await this.endpoint.deliver({ url: target.url!, body, headers, signingSecrets: target.signingSecrets });
-      const retryIn = await this.settle(event, outcome, Date.now() - started);
-      this.tellProcessing(event, retryIn !== undefined ? 'pending' : outcome.ok ? 'processed' : 'failed');
-      if (retryIn !== undefined) return this.mailboxes.release(this.owner, lane, retryIn);
+      // The lane's next event comes with the write that settles this one, unless this was its last turn.
+      const settled = await this.settle(event, outcome, Date.now() - started, turn + 1 < EVENTS_PER_TURN ? lane.lane : undefined);
+      this.tellProcessing(event, settled.retryIn !== undefined ? 'pending' : outcome.ok ? 'processed' : 'failed');
+      if (settled.retryIn !== undefined) return this.mailboxes.release(this.owner, lane, settled.retryIn);
+      if (turn + 1 === EVENTS_PER_TURN) break;
+      event = settled.next !== undefined ? settled.next : await this.events.nextPending(lane.botId, lane.lane);
     }
     // Its turn is over: due again at once, behind the lanes that were waiting.
     await this.mailboxes.release(this.owner, lane, 0);
   }
 
-  /** Records a delivery's outcome; answers the delay before the lane's next attempt when the event is to be retried. */
-  private async settle(event: EventEntity, outcome: DeliveryOutcome, ms: number): Promise<number | undefined> {
+  /**
+   * Records a delivery's outcome: the delay before the lane's next attempt when the event is to
+   * be retried; otherwise, when a delivered event's lane is given, the lane's next pending event
+   * (null: none), read with the write.
+   */
+  private async settle(event: EventEntity, outcome: DeliveryOutcome, ms: number, lane?: string): Promise<{ retryIn?: number; next?: EventEntity | null }> {
     const context = { conversationId: event.conversationId, userId: event.userId };
     if (outcome.ok) {
-      await this.events.markProcessed(event.botId, event.id, [
-        this.botLogs.statement(event.botId, 'info', `Delivered event ${event.id} (${event.type}) in ${ms} ms`, context),
-      ]);
-      return undefined;
+      const line = this.botLogs.statement(event.botId, 'info', `Delivered event ${event.id} (${event.type}) in ${ms} ms`, context);
+      const next = await this.events.markProcessed(event, [line], lane);
+      return lane === undefined ? {} : { next };
     }
     const final = !outcome.retry || event.attempts + 1 >= this.config.eventMaxAttempts;
     const attempts = await this.events.recordFailure(event, outcome.reason, final);
@@ -197,7 +203,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
       const why = outcome.retry ? `failed after ${attempts} attempts` : 'failed';
       this.logger.warn(`Event ${event.id} of bot ${event.botId} ${why}: ${outcome.reason}`);
       await this.botLogs.write(event.botId, 'error', `Event ${event.id} (${event.type}) ${why}: ${outcome.reason}`, context);
-      return undefined;
+      return {};
     }
     const delay = retryDelay(attempts, this.config.eventRetryBaseMs, this.config.eventRetryMaxMs);
     await this.botLogs.write(
@@ -206,7 +212,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
       `Delivery of event ${event.id} (${event.type}) failed, attempt ${attempts} of ${this.config.eventMaxAttempts}: ${outcome.reason}; retrying in ${delay} ms`,
       context,
     );
-    return delay;
+    return { retryIn: delay };
   }
 
   /** The conversation's listeners learn that the bot is handling an incoming message (the web chat shows it typing), or is done. */

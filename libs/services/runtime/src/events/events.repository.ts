@@ -39,29 +39,41 @@ export class EventsRepository {
 
   /** The oldest pending event of a delivery lane (a conversation, or one lone event). */
   nextPending(botId: string, lane: string): Promise<EventEntity | null> {
-    const manager = this.events.manager;
-    const lone = lane.startsWith(LONE_EVENT_LANE);
-    return queryEntity(manager, EventEntity, {
-      // A scheduled event takes its place by when it was due, so a backlog drains in due order.
-      text: `SELECT ${columnsOf(manager, EventEntity, 'e')} FROM ${tableOf(manager, EventEntity)} e
-       WHERE e."bot_id" = $1 AND e."status" = 'pending' AND ${lone ? 'e."id"' : 'e."conversation_id"'} = $2
-       ORDER BY coalesce(e."scheduled_for", e."created_at"), e."created_at", e."id" LIMIT 1`,
-      values: [botId, lone ? lane.slice(LONE_EVENT_LANE.length) : lane],
-    });
+    return queryEntity(this.events.manager, EventEntity, this.nextPendingStatement(botId, lane));
   }
 
-  /** Marks the event delivered, with whatever must be written with it (the bot log's line) in the same statement. */
-  async markProcessed(botId: string, id: string, alongside: Statement[] = []): Promise<void> {
-    await runStatement(
-      this.events.manager,
-      oneStatement([
-        {
-          text: `UPDATE ${tableOf(this.events.manager, EventEntity)} SET "status" = 'processed', "processed_at" = now(), "failure_reason" = NULL WHERE "bot_id" = $1 AND "id" = $2`,
-          values: [botId, id],
-        },
-        ...alongside,
-      ]),
-    );
+  /**
+   * Marks the event delivered, with whatever must be written with it (the bot log's line), in one
+   * statement that also answers the next pending event of its lane when `lane` is given.
+   */
+  async markProcessed(event: Pick<EventEntity, 'botId' | 'id'>, alongside: Statement[] = [], lane?: string): Promise<EventEntity | null> {
+    const manager = this.events.manager;
+    const writes = [
+      {
+        text: `UPDATE ${tableOf(manager, EventEntity)} SET "status" = 'processed', "processed_at" = now(), "failure_reason" = NULL WHERE "bot_id" = $1 AND "id" = $2`,
+        values: [event.botId, event.id],
+      },
+      ...alongside,
+    ];
+    if (lane === undefined) {
+      await runStatement(manager, oneStatement(writes));
+      return null;
+    }
+    // The query sees the rows as they were before this statement's update: the event just marked is left out by its id.
+    return queryEntity(manager, EventEntity, oneStatement(writes, this.nextPendingStatement(event.botId, lane, event.id)));
+  }
+
+  /** The statement reading a lane's oldest pending event, other than `except`. */
+  private nextPendingStatement(botId: string, lane: string, except = ''): Statement {
+    const manager = this.events.manager;
+    const lone = lane.startsWith(LONE_EVENT_LANE);
+    return {
+      // A scheduled event takes its place by when it was due, so a backlog drains in due order.
+      text: `SELECT ${columnsOf(manager, EventEntity, 'e')} FROM ${tableOf(manager, EventEntity)} e
+       WHERE e."bot_id" = $1 AND e."status" = 'pending' AND ${lone ? 'e."id"' : 'e."conversation_id"'} = $2 AND e."id" <> $3
+       ORDER BY coalesce(e."scheduled_for", e."created_at"), e."created_at", e."id" LIMIT 1`,
+      values: [botId, lone ? lane.slice(LONE_EVENT_LANE.length) : lane, except],
+    };
   }
 
   /** Counts a failed delivery; the last allowed one marks the event failed. Returns the attempts so far. */
