@@ -63,29 +63,27 @@ export class MailboxesRepository {
 
   /**
    * Removes the lane's mailbox once no event of it is pending, or gives the lane back, due now,
-   * when one is (it was written since the dispatcher last looked). The row is locked first, and
-   * the events are looked at in a statement of their own: a writer that queued an event of the
-   * lane meanwhile (`enqueueLanes` locks the row too) has committed by then, so its event is
-   * seen; one that comes after finds no row and creates it again.
+   * when one is (it was written since the dispatcher last looked). Two statements, no
+   * transaction: the removal waits for a writer holding the row (`enqueueLanes` locks it) but
+   * judges the events by what it saw when it began, so a writer's event committed meanwhile is
+   * looked for again, in a statement of its own that sees it, and its mailbox made again (by
+   * `repair` if the process stops in between). A writer that comes after the removal finds no
+   * row and creates it itself.
    */
   async close(owner: string, lane: Lane): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const held = (await manager.query(
-        `SELECT 1 FROM "runtime"."delivery_mailboxes"
-         WHERE "bot_id" = $2 AND "lane" = $3 AND "lease_owner" = $1 FOR UPDATE`,
-        [owner, lane.botId, lane.lane],
-      )) as unknown[];
-      if (held.length === 0) return;
-      const [, removed] = (await manager.query(
-        `DELETE FROM "runtime"."delivery_mailboxes" m WHERE m."bot_id" = $1 AND m."lane" = $2
-         AND NOT EXISTS (
-           SELECT 1 FROM "runtime"."events" e WHERE e."bot_id" = m."bot_id" AND e."status" = 'pending'
-           AND (e."conversation_id" = m."lane" OR 'event:' || e."id" = m."lane"))`,
-        [lane.botId, lane.lane],
-      )) as [unknown, number];
-      // Kept for its new events: leased no longer, so that it is taken again at once (not when the lease runs out).
-      if (removed === 0) await this.release(owner, lane, 0, manager);
-    });
+    const pending = `SELECT 1 FROM "runtime"."events" e WHERE e."bot_id" = $1 AND e."status" = 'pending'
+           AND (e."conversation_id" = $2 OR 'event:' || e."id" = $2)`;
+    const removed = (await this.dataSource.query(
+      `DELETE FROM "runtime"."delivery_mailboxes" m WHERE m."bot_id" = $1 AND m."lane" = $2 AND m."lease_owner" = $3 AND NOT EXISTS (${pending})
+       RETURNING 1`,
+      [lane.botId, lane.lane, owner],
+    )) as [unknown[], number];
+    if (removed[1] === 0) return this.release(owner, lane, 0);
+    await this.dataSource.query(
+      `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1, $2, now() WHERE EXISTS (${pending})
+       ON CONFLICT DO NOTHING`,
+      [lane.botId, lane.lane],
+    );
   }
 
   /** Every lane of the bot is due now (its code or url just changed). */
