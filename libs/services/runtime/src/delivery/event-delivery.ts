@@ -46,6 +46,8 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
   private readonly botUsers = new Set<string>();
   private readonly subscriptions: BusSubscription[] = [];
   private wake?: () => void;
+  /** A wake-up came since the dispatcher last began looking for due lanes. */
+  private woken = false;
   private stopped = false;
   private running?: Promise<void>;
   private heartbeat?: NodeJS.Timeout;
@@ -90,11 +92,14 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
 
   /** Events were queued (here or on another replica): look for due lanes now. */
   wakeUp(): void {
+    this.woken = true;
     this.wake?.();
   }
 
   private async dispatch(): Promise<void> {
     while (!this.stopped) {
+      // A wake-up while the claim below is under way may be for events it did not see: it is kept, and the next idle is skipped.
+      this.woken = false;
       const free = this.config.deliveryConcurrency - this.inFlight.size;
       let claimed: Lane[] = [];
       if (free > 0) {
@@ -119,6 +124,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
 
   /** Waits for a wake-up, a finished delivery or the poll interval, whichever comes first. */
   private idle(): Promise<void> {
+    if (this.woken) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, IDLE_POLL_MS);
       function done() {
