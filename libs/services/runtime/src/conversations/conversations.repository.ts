@@ -7,6 +7,10 @@ import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from './conversation.entity';
 import { ParticipantEntity } from './participant.entity';
+import { UserEntity } from '../users/user.entity';
+
+/** Prefix of the author's columns where they share a row with the conversation's. */
+const AUTHOR = 'author_';
 
 export interface ConversationFilter extends PageQuery, DateRange {
   tags?: TagMatch;
@@ -32,19 +36,32 @@ export class ConversationsRepository {
   }
 
   /**
-   * The conversation and whether the user takes part in it, in one round trip: every call of the
-   * chat API reads a conversation for a user.
+   * The conversation with, in the same round trip, whether `participantId` takes part in it and
+   * the user `authorId` (null when there is none): every call of the chat API reads a
+   * conversation for a user, and every new message its author too.
    */
-  async findWithParticipation(botId: string, id: string, userId: string): Promise<{ conversation: ConversationEntity; participant: boolean } | null> {
+  async findWithUsers(
+    botId: string,
+    id: string,
+    users: { participantId?: string; authorId?: string },
+  ): Promise<{ conversation: ConversationEntity; participant: boolean; author: UserEntity | null } | null> {
     const manager = this.conversations.manager;
     const rows = (await manager.query(
       `SELECT ${columnsOf(manager, ConversationEntity, 'c')}, EXISTS (
          SELECT 1 FROM ${tableOf(manager, ParticipantEntity)} p WHERE p."bot_id" = c."bot_id" AND p."conversation_id" = c."id" AND p."user_id" = $3
-       ) AS "participant"
-       FROM ${tableOf(manager, ConversationEntity)} c WHERE c."bot_id" = $1 AND c."id" = $2`,
-      [botId, id, userId],
-    )) as (Record<string, unknown> & { participant: boolean })[];
-    return rows[0] ? { conversation: toEntity(manager, ConversationEntity, rows[0]), participant: rows[0].participant } : null;
+       ) AS "participant", u."id" IS NOT NULL AS "has_author", ${columnsOf(manager, UserEntity, 'u', AUTHOR)}
+       FROM ${tableOf(manager, ConversationEntity)} c
+       LEFT JOIN ${tableOf(manager, UserEntity)} u ON u."bot_id" = c."bot_id" AND u."id" = $4
+       WHERE c."bot_id" = $1 AND c."id" = $2`,
+      [botId, id, users.participantId ?? '', users.authorId ?? ''],
+    )) as (Record<string, unknown> & { participant: boolean; has_author: boolean })[];
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      conversation: toEntity(manager, ConversationEntity, row),
+      participant: row.participant,
+      author: row.has_author ? toEntity(manager, UserEntity, row, AUTHOR) : null,
+    };
   }
 
   async isParticipant(botId: string, conversationId: string, userId: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { applyTagChanges, TagChanges } from '../common/tags';
 import { ConversationSignals } from '../signals/conversation-signals';
 import { ConversationEntity } from './conversation.entity';
 import { ConversationsRepository } from './conversations.repository';
+import { UserEntity } from '../users/user.entity';
 
 export interface NewConversation {
   botId: string;
@@ -59,11 +60,17 @@ export class ConversationsService {
    * integration acts for an end user who does not take part in it.
    */
   async requireFor(access: BotAccess, id: string): Promise<ConversationEntity> {
-    if (!access.actingUserId) return this.require(access.botId, id);
-    const found = await this.conversations.findWithParticipation(access.botId, id, access.actingUserId);
+    return (await this.requireWithAuthor(access, id)).conversation;
+  }
+
+  /** The same, with the user `authorId` (null when there is none) read in the same round trip: who writes in it. */
+  async requireWithAuthor(access: BotAccess, id: string, authorId?: string): Promise<{ conversation: ConversationEntity; author: UserEntity | null }> {
+    const found = await this.conversations.findWithUsers(access.botId, id, { participantId: access.actingUserId, authorId });
     if (!found) throw Errors.notFound('Conversation', id);
-    if (!found.participant) throw Errors.forbidden(`User '${access.actingUserId}' is not a participant of conversation '${id}'`);
-    return found.conversation;
+    if (access.actingUserId && !found.participant) {
+      throw Errors.forbidden(`User '${access.actingUserId}' is not a participant of conversation '${id}'`);
+    }
+    return found;
   }
 
   /** Only the fields given change; tags merge into the current ones. */

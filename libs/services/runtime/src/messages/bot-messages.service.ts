@@ -16,7 +16,6 @@ import { BotAccess } from '@platform/bot-access';
 import { GetOrCreate } from '../common/get-or-create';
 import { tagMatch } from '../common/tags';
 import { ConversationsService } from '../conversations/conversations.service';
-import { UsersService } from '../users/users.service';
 import { toRuntimeMessageView } from './message-view';
 import { MessageWriter, NewMessage } from './message-writer';
 import { MessageEntity } from './message.entity';
@@ -30,7 +29,6 @@ import { ScheduledMessageBody, SchedulesRepository } from '../schedules/schedule
 export class BotMessagesService {
   constructor(
     private readonly conversations: ConversationsService,
-    private readonly users: UsersService,
     private readonly messages: MessagesRepository,
     private readonly writer: MessageWriter,
     private readonly getOrCreateRule: GetOrCreate,
@@ -159,8 +157,9 @@ export class BotMessagesService {
     if (access.actingUserId && input.userId !== access.actingUserId) {
       throw Errors.forbidden(`An integration acting for user '${access.actingUserId}' writes as that user only`);
     }
-    const conversation = await this.conversations.requireFor(access, input.conversationId);
-    const author = input.userId === botId ? { id: botId } : await this.users.require(botId, input.userId);
-    return { botId, conversation, author, type: input.type, payload: input.payload, tags: input.tags };
+    const ownUser = input.userId === botId;
+    const { conversation, author } = await this.conversations.requireWithAuthor(access, input.conversationId, ownUser ? undefined : input.userId);
+    if (!ownUser && !author) throw Errors.notFound('User', input.userId);
+    return { botId, conversation, author: author ?? { id: botId }, type: input.type, payload: input.payload, tags: input.tags };
   }
 }
