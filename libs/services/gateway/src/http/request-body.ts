@@ -41,8 +41,10 @@ export class RequestBodyReader {
       this.budget.release(client, held);
       held = 0;
     };
+    let arriving = true;
     res.once('close', () => {
-      gone.abort(Errors.invalidPayload('The request was closed before its body arrived'));
+      // Only a reader still at work has anything to stop (an error made at every answer costs its stack trace).
+      if (arriving) gone.abort(Errors.invalidPayload('The request was closed before its body arrived'));
       release();
     });
 
@@ -50,15 +52,19 @@ export class RequestBodyReader {
     const chunks: Buffer[] = [];
     let received = 0;
     const reading = (async () => {
-      for await (const chunk of req as AsyncIterable<Buffer>) {
-        received += chunk.length;
-        if (received > limit) throw Errors.payloadTooLarge(limit);
-        await this.budget.reserve(client, chunk.length, gone.signal);
-        held += chunk.length;
-        shape.feed(chunk);
-        chunks.push(chunk);
+      try {
+        for await (const chunk of req as AsyncIterable<Buffer>) {
+          received += chunk.length;
+          if (received > limit) throw Errors.payloadTooLarge(limit);
+          await this.budget.reserve(client, chunk.length, gone.signal);
+          held += chunk.length;
+          shape.feed(chunk);
+          chunks.push(chunk);
+        }
+        shape.end();
+      } finally {
+        arriving = false;
       }
-      shape.end();
     })();
     await withDeadlines(reading, req, this.config.bodyReadTimeoutMs, this.config.bodyIdleTimeoutMs);
     return new RawJson(Buffer.concat(chunks, received).toString('utf8'));
