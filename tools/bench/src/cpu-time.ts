@@ -15,20 +15,27 @@ export function cpuMs(pid: number): number {
 }
 
 /**
- * CPU milliseconds used so far by every process of this machine running the command (`postgres`
- * for the database server and its backends, `nats-server`): the servers' share of a path's cost,
- * when they run here. Processes that exit meanwhile take their time with them.
+ * CPU milliseconds used so far by each process of this machine running the command (`postgres`
+ * for the database server and its backends, `nats-server`), by pid: the servers' share of a
+ * path's cost, when they run here.
  */
-export function commandCpuMs(command: string): number {
-  let total = 0;
+export function commandCpuMs(command: string): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command) total += cpuMs(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command) byPid.set(Number(entry), cpuMs(Number(entry)));
     } catch {
       // Gone between the listing and the read.
     }
   }
+  return byPid;
+}
+
+/** CPU milliseconds the processes of `after` used since `before` (a process that exited meanwhile takes its share with it). */
+export function cpuMsSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 

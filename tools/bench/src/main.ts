@@ -11,7 +11,7 @@ import { measure, Measurement, Operation } from './load';
 import { BotLoopFigures, measureBotLoop } from './bot-loop';
 import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
 import { prepareOperations } from './fixtures';
-import { commandCpuMs, cpuMs, rssMb } from './cpu-time';
+import { commandCpuMs, cpuMs, cpuMsSince, rssMb } from './cpu-time';
 import { startRawHop } from './raw-hop/raw-hop';
 import { measureTables, tablesReport } from './tables';
 import { FilesFigures, measureFiles, reportFiles } from './files';
@@ -19,6 +19,8 @@ import { measureSemanticSearch, reportSemanticSearch, SemanticFigures } from './
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+/** Seconds of the raw hop measured just before each operation on the mesh. */
+const ANCHOR_S = Number(process.env.BENCH_ANCHOR_DURATION ?? 3);
 /** `BENCH_ONLY=files,bot-loop`: only these cases (operations, bot-loop, deployed-bot, tables, files, files-semantic, in-process); all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((c) => c.trim());
 const wants = (name: string) => !ONLY || ONLY.includes(name);
@@ -55,17 +57,23 @@ async function main() {
   let semantic: SemanticFigures | undefined;
   try {
     if (wants('operations')) {
-      // The anchor first, on the same Postgres database and NATS server as the mesh.
+      // The anchor first, on the same Postgres database and NATS server as the mesh; measured
+      // again, briefly, just before each operation, since this machine's speed drifts within a run.
       const raw = await startRawHop(mesh.settings.databaseUrl, `bench_raw_${runId}`);
       try {
         anchor = await measured(raw.url, raw.operation, raw.pids);
         printLine('raw', raw.operation.name, anchor);
+        const meshPids = Object.fromEntries(['gateway', ...SERVICES].map((name) => [name, mesh.pid(name)!]));
+        const adjacentAnchor = async (before: string) => {
+          const m = await measured(raw.url, raw.operation, raw.pids, ANCHOR_S);
+          printLine('raw', `before ${before}`, m);
+          return m;
+        };
+        await run('mesh', mesh.url, benched(await prepareOperations(mesh.url, token)), results, meshPids, adjacentAnchor);
+        for (const [name, pid] of Object.entries(meshPids)) memory[name] = rssMb(pid);
       } finally {
         await raw.stop();
       }
-      const meshPids = Object.fromEntries(['gateway', ...SERVICES].map((name) => [name, mesh.pid(name)!]));
-      await run('mesh', mesh.url, benched(await prepareOperations(mesh.url, token)), results, meshPids);
-      for (const [name, pid] of Object.entries(meshPids)) memory[name] = rssMb(pid);
     }
     if (wants('bot-loop')) loop = await measureBotLoop(mesh.url, token);
     if (wants('deployed-bot')) deployed = await measureDeployedBot(mesh.url, token);
@@ -116,17 +124,18 @@ async function main() {
 const SERVERS = ['postgres', 'nats-server'];
 
 type Measured = Measurement & { cpuMsPerRequest: Record<string, number>; serverCpuMsPerRequest: Record<string, number> };
-type Results = Record<string, { mesh?: Measured; local?: Measured }>;
+/** Per operation: the mesh, the one process, and the raw hop measured just before the mesh. */
+type Results = Record<string, { mesh?: Measured; local?: Measured; anchor?: Measured }>;
 
 /** One operation under load, with the CPU time each given process spent per request meanwhile. */
-async function measured(url: string, op: Operation, pids: Record<string, number>): Promise<Measured> {
+async function measured(url: string, op: Operation, pids: Record<string, number>, seconds = DURATION_S): Promise<Measured> {
   await measure(url, op, CONNECTIONS, 1); // warm-up
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
   const serversBefore = Object.fromEntries(SERVERS.map((command) => [command, commandCpuMs(command)]));
-  const m = await measure(url, op, CONNECTIONS, DURATION_S);
+  const m = await measure(url, op, CONNECTIONS, seconds);
   const cpuMsPerRequest = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, (cpuMs(pid) - before[name]) / Math.max(1, m.requests)]));
   const serverCpuMsPerRequest = Object.fromEntries(
-    SERVERS.map((command) => [command, (commandCpuMs(command) - serversBefore[command]) / Math.max(1, m.requests)]),
+    SERVERS.map((command) => [command, cpuMsSince(serversBefore[command], commandCpuMs(command)) / Math.max(1, m.requests)]),
   );
   // Let the last in-flight requests of the load finish before anything shuts down.
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -146,8 +155,16 @@ function cpuList(msByProcess: Record<string, number>): string {
     .join(', ');
 }
 
-async function run(mode: 'mesh' | 'local', url: string, operations: Operation[], results: Results, pids: Record<string, number>) {
+async function run(
+  mode: 'mesh' | 'local',
+  url: string,
+  operations: Operation[],
+  results: Results,
+  pids: Record<string, number>,
+  adjacentAnchor?: (before: string) => Promise<Measured>,
+) {
   for (const op of operations) {
+    if (adjacentAnchor) (results[op.name] ??= {}).anchor = await adjacentAnchor(op.name);
     const m = await measured(url, op, pids);
     (results[op.name] ??= {})[mode] = m;
     printLine(mode, op.name, m);
@@ -157,18 +174,30 @@ async function run(mode: 'mesh' | 'local', url: string, operations: Operation[],
 
 function report(results: Results, anchor: Measured | undefined, memory: Record<string, number>) {
   const lines = [
-    `\n${CONNECTIONS} connections, ${DURATION_S} s per operation. raw hop = node:http → NATS → node + pg primary-key read (the anchor); ` +
+    `\n${CONNECTIONS} connections, ${DURATION_S} s per operation. raw hop = node:http → NATS → node + pg primary-key read (the anchor, ` +
+      `measured for ${ANCHOR_S} s just before each operation on the mesh, the ratios taken against that); ` +
       `mesh = gateway + services as separate processes over NATS; in-process = one process, no NATS.\n`,
-    anchor ? `raw hop: ${anchor.rps.toFixed(0)} req/s, p50 / p99 ${anchor.p50} / ${anchor.p99} ms\n` : '',
-    '| operation | mesh req/s | mesh p50 / p99 ms | mesh ÷ raw hop (req/s) | mesh p99 ÷ raw p99 | in-process req/s | in-process p50 / p99 ms | mesh CPU ms/request (gateway + services) | Postgres + NATS CPU ms/request |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    anchor ? `raw hop at the start: ${anchor.rps.toFixed(0)} req/s, p50 / p99 ${anchor.p50} / ${anchor.p99} ms\n` : '',
+    "| operation | mesh req/s | mesh p50 / p99 ms | raw hop req/s just before | mesh ÷ raw hop (req/s) | mesh p99 ÷ raw p99 | in-process req/s | in-process p50 / p99 ms | mesh CPU ms/request (gateway + services) | ÷ raw hop's | Postgres + NATS CPU ms/request |",
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const [name, { mesh, local }] of Object.entries(results)) {
-    if (!mesh || !local) continue;
+  for (const [name, { mesh, local, anchor: before = anchor }] of Object.entries(results)) {
+    if (!mesh) continue;
     const cpu = total(mesh.cpuMsPerRequest);
-    lines.push(
-      `| ${name} | ${mesh.rps.toFixed(0)} | ${mesh.p50} / ${mesh.p99} | ${anchor ? (mesh.rps / anchor.rps).toFixed(2) : '-'} | ${anchor ? (mesh.p99 / Math.max(1, anchor.p99)).toFixed(1) : '-'} | ${local.rps.toFixed(0)} | ${local.p50} / ${local.p99} | ${cpu.toFixed(2)} | ${total(mesh.serverCpuMsPerRequest).toFixed(2)} |`,
-    );
+    const cells = [
+      name,
+      mesh.rps.toFixed(0),
+      `${mesh.p50} / ${mesh.p99}`,
+      before ? before.rps.toFixed(0) : '-',
+      before ? (mesh.rps / before.rps).toFixed(2) : '-',
+      before ? (mesh.p99 / Math.max(1, before.p99)).toFixed(1) : '-',
+      local ? local.rps.toFixed(0) : '-',
+      local ? `${local.p50} / ${local.p99}` : '-',
+      cpu.toFixed(2),
+      before ? (cpu / total(before.cpuMsPerRequest)).toFixed(1) : '-',
+      total(mesh.serverCpuMsPerRequest).toFixed(2),
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
   }
   if (anchor) lines.push(`\nraw hop CPU ms/request: ${cpuList(anchor.cpuMsPerRequest)}; servers: ${cpuList(anchor.serverCpuMsPerRequest)}`);
   lines.push(
