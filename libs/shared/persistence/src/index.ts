@@ -10,3 +10,4 @@ export * from './embedded-postgres';
 export * from './statements';
 export * from './periodic-task';
 export * from './prepared-statements';
+export * from './test-databases';

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
+import { createTestDatabase, dropTestDatabase } from '@platform/persistence';
 import { AccountUuids1733400000000 } from './1733400000000-account-uuids';
 import { ADMIN_MIGRATIONS } from './index';
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const UUIDS = ADMIN_MIGRATIONS.indexOf(AccountUuids1733400000000);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -18,22 +17,10 @@ describe('the account UUIDs migration', () => {
   let source: DataSource;
   let q: QueryRunner;
 
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
   const rows = async (sql: string) => (await q.query(sql)) as Record<string, any>[];
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE "${database}"`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${database}`;
-    source = new DataSource({ type: 'postgres', url: url.toString() });
+    source = new DataSource({ type: 'postgres', url: await createTestDatabase(database) });
     await source.initialize();
     q = source.createQueryRunner();
     await q.query(`CREATE SCHEMA "admin"`);
@@ -57,7 +44,7 @@ describe('the account UUIDs migration', () => {
   afterAll(async () => {
     await q?.release();
     await source?.destroy();
-    await admin(`DROP DATABASE IF EXISTS "${database}"`);
+    await dropTestDatabase(database);
   });
 
   it('gives every account a UUID, and everything naming it follows', async () => {

@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { ensureSchema, insertStatement, oneStatement, Statement } from '@platform/persistence';
+import { createTestDatabase, dropTestDatabase, ensureSchema, insertStatement, oneStatement, Statement } from '@platform/persistence';
 import { EventEntity } from '../events/event.entity';
 import { newEvent } from '../events/new-event';
 import { RUNTIME_MIGRATIONS } from '../migrations';
 import { enqueueLanesStatement } from './lanes';
 import { Lane, MailboxesRepository } from './mailboxes.repository';
-
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The delivery queue's rules on Postgres itself: what a dispatcher closing a lane leaves behind. */
 describe('MailboxesRepository.close (on Postgres)', () => {
@@ -18,22 +15,10 @@ describe('MailboxesRepository.close (on Postgres)', () => {
   const owner = 'dispatcher-a';
   const botId = 'bot_mailboxes';
 
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin(`CREATE DATABASE "${database}"`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${database}`;
-    await ensureSchema(url.toString(), 'runtime');
-    dataSource = new DataSource({ type: 'postgres', url: url.toString(), schema: 'runtime', entities: [EventEntity], migrations: RUNTIME_MIGRATIONS });
+    const url = await createTestDatabase(database);
+    await ensureSchema(url, 'runtime');
+    dataSource = new DataSource({ type: 'postgres', url, schema: 'runtime', entities: [EventEntity], migrations: RUNTIME_MIGRATIONS });
     await dataSource.initialize();
     await dataSource.runMigrations();
     mailboxes = new MailboxesRepository(dataSource);
@@ -41,7 +26,7 @@ describe('MailboxesRepository.close (on Postgres)', () => {
 
   afterAll(async () => {
     await dataSource?.destroy();
-    await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await dropTestDatabase(database);
   });
 
   /** A new lane, leased by `owner` as a dispatcher leases it, with no event. */

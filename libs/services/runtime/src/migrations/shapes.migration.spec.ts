@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
+import { createTestDatabase, dropTestDatabase } from '@platform/persistence';
 import { RUNTIME_MIGRATIONS } from './index';
 import { RuntimeShapes1733000000000 } from './1733000000000-runtime-shapes';
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SHAPES = RUNTIME_MIGRATIONS.indexOf(RuntimeShapes1733000000000);
 
 const FLAT_ITEMS = [
@@ -26,22 +25,10 @@ describe('the runtime shapes migrations', () => {
   let source: DataSource;
   let q: QueryRunner;
 
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
   const rows = async (sql: string) => (await q.query(sql)) as Record<string, any>[];
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE "${database}"`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${database}`;
-    source = new DataSource({ type: 'postgres', url: url.toString() });
+    source = new DataSource({ type: 'postgres', url: await createTestDatabase(database) });
     await source.initialize();
     q = source.createQueryRunner();
     await q.query(`CREATE SCHEMA "runtime"`);
@@ -67,7 +54,7 @@ describe('the runtime shapes migrations', () => {
 
   afterAll(async () => {
     await source?.destroy();
-    await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await dropTestDatabase(database);
   });
 
   it('puts each message’s metadata inside its payload and its bloc items as { type, payload }', async () => {
