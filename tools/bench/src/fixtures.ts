@@ -22,7 +22,7 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
   const { conversation } = await chat.createConversation({});
   const { message } = await chat.createMessage({ conversationId: conversation.id, payload: { type: 'text', text: 'hello' } });
   // Writes under load go to a conversation per connection, as users each write in their own; one
-  // operation keeps them all in one, whose writes take their turn (docs/performance.md).
+  // operation keeps them all in one, whose writes take their turn (the README's `npm run bench`).
   const conversations = [conversation.id];
   while (conversations.length < WRITERS) conversations.push((await chat.createConversation({})).conversation.id);
   const asBot = { authorization: `Bearer ${token}`, 'x-bot-id': bot.id };

@@ -71,7 +71,8 @@ export function upsertStatement<T extends ObjectLiteral>(
  */
 export function oneStatement(parts: Statement[], answer?: Statement): Statement {
   if (parts.length === 1 && !answer) return parts[0];
-  const key = [...parts, ...(answer ? [answer] : [])].map((part) => part.text).join('\u0000') + (answer ? '\u0001' : '');
+  const all = answer ? [...parts, answer] : parts;
+  const key = all.map((part) => part.text).join('\u0000') + (answer ? '\u0001' : '');
   let text = combined.get(key);
   if (text === undefined) {
     let offset = 0;
@@ -84,7 +85,7 @@ export function oneStatement(parts: Statement[], answer?: Statement): Statement 
     text = `WITH ${ctes.join(', ')} ${answer ? renumbered(answer) : 'SELECT 1'}`;
     combined.set(key, text);
   }
-  return { text, values: [...parts, ...(answer ? [answer] : [])].flatMap((part) => part.values) };
+  return { text, values: all.flatMap((part) => part.values) };
 }
 
 /** Runs a statement on the manager (its transaction, if it is a transaction's). */

@@ -3,6 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { PlatformConfig } from '@platform/config';
 import { BotInvalidation, MessageProcessingStatus, RuntimeMessageView, Subjects } from '@platform/contracts';
 import { BusClient, BusSubscription } from '@platform/messaging';
+import { PeriodicTask } from '@platform/persistence';
 import { BotLogsService } from '../bot-logs/bot-logs.service';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
@@ -50,7 +51,8 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
   private woken = false;
   private stopped = false;
   private running?: Promise<void>;
-  private heartbeat?: NodeJS.Timeout;
+  /** Renews the leases of lanes being delivered, one round at a time. */
+  private readonly leases: PeriodicTask;
 
   constructor(
     private readonly mailboxes: MailboxesRepository,
@@ -63,7 +65,10 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     private readonly bus: BusClient,
     private readonly config: PlatformConfig,
     private readonly signals: ConversationSignals,
-  ) {}
+  ) {
+    // Three rounds per lease, so one late round does not lose it.
+    this.leases = new PeriodicTask(this.logger, 'Renewing delivery leases', Math.max(250, Math.floor(config.deliveryLeaseMs / 3)), () => this.renewLeases());
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscriptions.push(await this.bus.subscribe(Subjects.delivery.wake, () => this.wakeUp()));
@@ -74,7 +79,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
         this.wakeUp();
       }),
     );
-    this.heartbeat = setInterval(() => void this.renewLeases(), Math.max(250, Math.floor(this.config.deliveryLeaseMs / 3)));
+    this.leases.start();
     this.running = this.dispatch();
   }
 
@@ -82,7 +87,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     this.stopped = true;
     this.wakeUp();
     for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
-    clearInterval(this.heartbeat);
+    await this.leases.stop();
     await this.running;
     // Deliveries under way end within their timeout; what is left goes back to the queue at once.
     const deadline = Date.now() + this.config.deliveryTimeoutMs;
