@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { Client } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
 import { startEchoBotProcess } from '@platform/testing';
+import { commandCpuMs, cpuMs, cpuMsSince, SERVERS } from './cpu-time';
 
 export interface BotLoopFigures {
   events: number;
@@ -16,10 +17,13 @@ export interface BotLoopFigures {
   roundTripP50Ms: number;
   roundTripP90Ms: number;
   roundTripP99Ms: number;
+  /** CPU milliseconds per event while ingesting, by process (the bench's own: its 32 users and the bot). */
+  ingestCpuMsPerEvent: Record<string, number>;
 }
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const CONVERSATIONS = 32;
+const WARM_UP_EVENTS = 1000;
 /** Enough round trips for a p99 that is not just the slowest one. */
 const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 300);
 
@@ -47,13 +51,13 @@ async function sinkBot(expected: number) {
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, done, close: () => server.close() };
 }
 
-/** `EVENTS` chat messages from `CONVERSATIONS` users, each writing to their own conversation one message at a time. */
-async function ingest(chatApiUrl: string): Promise<void> {
+/** `events` chat messages from `CONVERSATIONS` users, each writing to their own conversation one message at a time. */
+async function ingest(chatApiUrl: string, events = EVENTS): Promise<void> {
   const users = await Promise.all(Array.from({ length: CONVERSATIONS }, () => ChatClient.connect({ apiUrl: chatApiUrl })));
   const conversations = await Promise.all(users.map((u) => u.createConversation({})));
   await Promise.all(
     users.map(async (user, i) => {
-      for (let n = i; n < EVENTS; n += CONVERSATIONS) {
+      for (let n = i; n < events; n += CONVERSATIONS) {
         await user.createMessage({ conversationId: conversations[i].conversation.id, payload: { type: 'text', text: `m${n}` } });
       }
     }),
@@ -65,15 +69,28 @@ async function ingest(chatApiUrl: string): Promise<void> {
  * and alone: a backlog written while the bot had no url, drained once it has one), and the time
  * from a chat user's createMessage to the bot's reply reaching that user's live listener.
  */
-export async function measureBotLoop(baseUrl: string, token: string): Promise<BotLoopFigures> {
+export async function measureBotLoop(baseUrl: string, token: string, pids: Record<string, number>): Promise<BotLoopFigures> {
+  // A first burst, not measured, so that what follows runs on warm processes (compiled code, open connections), as a platform that has been up for a while does.
+  const warmUp = await sinkBot(WARM_UP_EVENTS);
+  await ingest((await chatBot(baseUrl, token, warmUp.url)).chatApiUrl, WARM_UP_EVENTS);
+  await warmUp.done;
+  warmUp.close();
+
   // Throughput while ingesting: a bot that only acknowledges.
   const sink = await sinkBot(EVENTS);
   const live = await chatBot(baseUrl, token, sink.url);
+  const processes = { ...pids, bench: process.pid };
+  const cpuBefore = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, cpuMs(pid)]));
+  const serversBefore = Object.fromEntries(SERVERS.map((command) => [command, commandCpuMs(command)]));
   const started = Date.now();
   await ingest(live.chatApiUrl);
   const created = Date.now();
   await sink.done;
   const finished = Date.now();
+  const ingestCpuMsPerEvent = Object.fromEntries([
+    ...Object.entries(processes).map(([name, pid]) => [name, (cpuMs(pid) - cpuBefore[name]) / EVENTS]),
+    ...SERVERS.map((command) => [command, cpuMsSince(serversBefore[command], commandCpuMs(command)) / EVENTS]),
+  ]);
   sink.close();
 
   // Delivery alone: the backlog waits for a url, then drains.
@@ -102,6 +119,7 @@ export async function measureBotLoop(baseUrl: string, token: string): Promise<Bo
     roundTripP50Ms: percentile(timings, 0.5),
     roundTripP90Ms: percentile(timings, 0.9),
     roundTripP99Ms: percentile(timings, 0.99),
+    ingestCpuMsPerEvent,
   };
 }
 

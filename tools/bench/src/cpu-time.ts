@@ -1,5 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** The servers whose CPU is counted beside the platform's processes, when they run on this machine. */
+export const SERVERS = ['postgres', 'nats-server'];
+
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 

@@ -11,7 +11,7 @@ import { measure, Measurement, Operation } from './load';
 import { BotLoopFigures, measureBotLoop } from './bot-loop';
 import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
 import { prepareOperations } from './fixtures';
-import { commandCpuMs, cpuMs, cpuMsSince, rssMb } from './cpu-time';
+import { commandCpuMs, cpuMs, cpuMsSince, rssMb, SERVERS } from './cpu-time';
 import { startRawHop } from './raw-hop/raw-hop';
 import { measureTables, tablesReport } from './tables';
 import { FilesFigures, measureFiles, reportFiles } from './files';
@@ -51,6 +51,7 @@ async function main() {
     bootstrapToken: token,
     logDir: join(tmpdir(), `bp-bench-${runId}`),
   });
+  const meshPids = Object.fromEntries(['gateway', ...SERVICES].map((name) => [name, mesh.pid(name)!]));
   let loop: BotLoopFigures | undefined;
   let deployed: DeployedBotFigures | undefined;
   let files: FilesFigures | undefined;
@@ -63,7 +64,6 @@ async function main() {
       try {
         anchor = await measured(raw.url, raw.operation, raw.pids);
         printLine('raw', raw.operation.name, anchor);
-        const meshPids = Object.fromEntries(['gateway', ...SERVICES].map((name) => [name, mesh.pid(name)!]));
         const adjacentAnchor = async (before: string) => {
           const m = await measured(raw.url, raw.operation, raw.pids, ANCHOR_S);
           printLine('raw', `before ${before}`, m);
@@ -75,7 +75,7 @@ async function main() {
         await raw.stop();
       }
     }
-    if (wants('bot-loop')) loop = await measureBotLoop(mesh.url, token);
+    if (wants('bot-loop')) loop = await measureBotLoop(mesh.url, token, meshPids);
     if (wants('deployed-bot')) deployed = await measureDeployedBot(mesh.url, token);
     if (wants('tables')) process.stdout.write(tablesReport(await measureTables(mesh.url, token, mesh.pid('tables'))));
     if (wants('files')) files = await measureFiles(mesh, token);
@@ -105,7 +105,8 @@ async function main() {
       `\nBot loop (mesh): ${loop.events} events delivered at ${loop.eventsPerSecond.toFixed(0)} events/s to a bot answering at once ` +
         `(chat messages created at ${loop.createdPerSecond.toFixed(0)}/s by 32 concurrent users; the last event arrived ${loop.drainLagMs} ms after the last message); ` +
         `a backlog of ${loop.events} events in 32 conversations delivered at ${loop.backlogEventsPerSecond.toFixed(0)} events/s; ` +
-        `chat createMessage → echo bot reply on the listener over ${loop.roundTrips} round trips: median ${loop.roundTripP50Ms.toFixed(1)} ms, p90 ${loop.roundTripP90Ms.toFixed(1)} ms, p99 ${loop.roundTripP99Ms.toFixed(1)} ms\n`,
+        `chat createMessage → echo bot reply on the listener over ${loop.roundTrips} round trips: median ${loop.roundTripP50Ms.toFixed(1)} ms, p90 ${loop.roundTripP90Ms.toFixed(1)} ms, p99 ${loop.roundTripP99Ms.toFixed(1)} ms\n` +
+        `CPU ms per event while ingesting: ${cpuList(loop.ingestCpuMsPerEvent)}\n`,
     );
   }
   if (deployed) {
@@ -119,9 +120,6 @@ async function main() {
   if (files) process.stdout.write(reportFiles(files));
   if (semantic) process.stdout.write(reportSemanticSearch(semantic));
 }
-
-/** The servers whose CPU is counted beside the platform's processes, when they run on this machine. */
-const SERVERS = ['postgres', 'nats-server'];
 
 type Measured = Measurement & { cpuMsPerRequest: Record<string, number>; serverCpuMsPerRequest: Record<string, number> };
 /** Per operation: the mesh, the one process, and the raw hop measured just before the mesh. */
