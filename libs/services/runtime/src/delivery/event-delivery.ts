@@ -108,20 +108,14 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
       const free = this.config.deliveryConcurrency - this.inFlight.size;
       let claimed: Lane[] = [];
       if (free > 0) {
-        const saturated = [...this.perBot].filter(([, n]) => n >= this.config.deliveryConcurrencyPerBot).map(([botId]) => botId);
-        claimed = await this.mailboxes.claim(this.owner, free, this.config.deliveryConcurrencyPerBot, this.config.deliveryLeaseMs, saturated).catch((error) => {
-          this.logger.warn(`Cannot look for events to deliver (${(error as Error).message}); retrying`);
-          return [];
-        });
-        // The per-bot bound holds in this replica even when a claim brings more of one bot.
-        claimed = claimed.filter((lane) => {
-          if ((this.perBot.get(lane.botId) ?? 0) >= this.config.deliveryConcurrencyPerBot) {
-            void this.mailboxes.release(this.owner, lane, 0).catch(() => undefined);
-            return false;
-          }
-          this.start(lane);
-          return true;
-        });
+        claimed = await this.mailboxes
+          .claim(this.owner, free, this.config.deliveryConcurrencyPerBot, this.config.deliveryLeaseMs, this.perBot)
+          .catch((error) => {
+            this.logger.warn(`Cannot look for events to deliver (${(error as Error).message}); retrying`);
+            return [];
+          });
+        // The claim leaves each bot's room in this replica (its lanes under way count), and only this loop starts deliveries.
+        for (const lane of claimed) this.start(lane);
       }
       if (claimed.length === 0 || free <= claimed.length) await this.idle();
     }

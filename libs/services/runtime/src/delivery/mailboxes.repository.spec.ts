@@ -7,8 +7,8 @@ import { RUNTIME_MIGRATIONS } from '../migrations';
 import { enqueueLanesStatement } from './lanes';
 import { Lane, MailboxesRepository } from './mailboxes.repository';
 
-/** The delivery queue's rules on Postgres itself: what a dispatcher closing a lane leaves behind. */
-describe('MailboxesRepository.close (on Postgres)', () => {
+/** The delivery queue's rules on Postgres itself: what a dispatcher leases, and what closing a lane leaves behind. */
+describe('MailboxesRepository (on Postgres)', () => {
   const database = `bp_test_mailboxes_${randomBytes(4).toString('hex')}`;
   let dataSource: DataSource;
   let mailboxes: MailboxesRepository;
@@ -89,5 +89,54 @@ describe('MailboxesRepository.close (on Postgres)', () => {
     const lane = await leasedLane();
     await mailboxes.close('dispatcher-b', lane);
     expect(await mailboxOf(lane)).toEqual({ lease_owner: owner, due: true });
+  });
+
+  describe('claim', () => {
+    /** `count` due lanes of a new bot, leased by nobody. */
+    async function dueLanes(count: number): Promise<string> {
+      const bot = `bot_claim_${randomBytes(4).toString('hex')}`;
+      for (let i = 0; i < count; i++) {
+        await dataSource.query(
+          `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") VALUES ($1, $2, now() - $3 * interval '1 millisecond')`,
+          [bot, `conv_${i}`, count - i],
+        );
+      }
+      return bot;
+    }
+
+    /** Only lanes of `bots`: other tests' lanes share the table. */
+    async function claimOf(bots: string[], limit: number, perBot: number, busy = new Map<string, number>()): Promise<Lane[]> {
+      const others = (await dataSource.query(`SELECT DISTINCT "bot_id" FROM "runtime"."delivery_mailboxes" WHERE NOT ("bot_id" = ANY($1))`, [bots])) as Array<{
+        bot_id: string;
+      }>;
+      // The other tests' bots are made to look saturated, so the claim sees only these.
+      const skipped = new Map([...busy, ...others.map((o) => [o.bot_id, perBot] as const)]);
+      return mailboxes.claim(owner, limit, perBot, 60_000, skipped);
+    }
+
+    it('leases the oldest due lanes, at most perBot of each bot and limit in all', async () => {
+      const a = await dueLanes(5);
+      const b = await dueLanes(2);
+      const claimed = await claimOf([a, b], 10, 3);
+      expect(claimed.filter((l) => l.botId === a).map((l) => l.lane)).toEqual(expect.arrayContaining(['conv_0', 'conv_1', 'conv_2']));
+      expect(claimed.filter((l) => l.botId === a)).toHaveLength(3);
+      expect(claimed.filter((l) => l.botId === b)).toHaveLength(2);
+      // Leased lanes are not leased again.
+      expect(await claimOf([a, b], 10, 3)).toEqual(
+        expect.arrayContaining([
+          { botId: a, lane: 'conv_3' },
+          { botId: a, lane: 'conv_4' },
+        ]),
+      );
+    });
+
+    it('leases of a bot only the room left beside its lanes already under way here', async () => {
+      const a = await dueLanes(6);
+      const b = await dueLanes(2);
+      const claimed = await claimOf([a, b], 10, 4, new Map([[a, 3]]));
+      expect(claimed.filter((l) => l.botId === a)).toEqual([{ botId: a, lane: 'conv_0' }]);
+      expect(claimed.filter((l) => l.botId === b)).toHaveLength(2);
+      expect(await claimOf([a], 10, 4, new Map([[a, 4]]))).toEqual([]);
+    });
   });
 });

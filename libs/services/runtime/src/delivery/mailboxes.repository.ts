@@ -18,23 +18,25 @@ export class MailboxesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Leases up to `limit` due lanes, oldest due first, at most `perBot` of any one bot and none
-   * of the bots in `skipBots` (at their concurrency limit here). Two dispatchers never lease the
-   * same lane: the lease is taken by a conditional update.
+   * Leases up to `limit` due lanes, oldest due first, and of each bot at most the room it has
+   * left here: `perBot` less the lanes of it in `busy` (bot id → lanes this dispatcher is
+   * delivering). Two dispatchers never lease the same lane: the lease is taken by a
+   * conditional update.
    */
-  async claim(owner: string, limit: number, perBot: number, leaseMs: number, skipBots: string[]): Promise<Lane[]> {
+  async claim(owner: string, limit: number, perBot: number, leaseMs: number, busy: ReadonlyMap<string, number>): Promise<Lane[]> {
     const rows = (await this.dataSource.query(
       `WITH candidates AS (
          SELECT "bot_id", "lane" FROM (
-           SELECT "bot_id", "lane", "next_attempt_at", row_number() OVER (PARTITION BY "bot_id" ORDER BY "next_attempt_at") AS "rank"
-           FROM "runtime"."delivery_mailboxes"
-           WHERE "next_attempt_at" <= now() AND ("lease_until" IS NULL OR "lease_until" < now()) AND NOT ("bot_id" = ANY($5::text[]))
-         ) due WHERE "rank" <= $3 ORDER BY "next_attempt_at" LIMIT $2)
+           SELECT m."bot_id", m."lane", m."next_attempt_at", coalesce(b."lanes", 0) AS "busy",
+             row_number() OVER (PARTITION BY m."bot_id" ORDER BY m."next_attempt_at") AS "rank"
+           FROM "runtime"."delivery_mailboxes" m LEFT JOIN unnest($5::text[], $6::int[]) AS b("bot_id", "lanes") ON b."bot_id" = m."bot_id"
+           WHERE m."next_attempt_at" <= now() AND (m."lease_until" IS NULL OR m."lease_until" < now()) AND coalesce(b."lanes", 0) < $3
+         ) due WHERE "rank" <= $3 - "busy" ORDER BY "next_attempt_at" LIMIT $2)
        UPDATE "runtime"."delivery_mailboxes" m SET "lease_owner" = $1, "lease_until" = now() + $4 * interval '1 millisecond'
        FROM candidates c
        WHERE m."bot_id" = c."bot_id" AND m."lane" = c."lane" AND (m."lease_until" IS NULL OR m."lease_until" < now())
        RETURNING m."bot_id" AS "botId", m."lane"`,
-      [owner, limit, perBot, leaseMs, skipBots],
+      [owner, limit, perBot, leaseMs, [...busy.keys()], [...busy.values()]],
     )) as [Lane[], number] | Lane[];
     return (Array.isArray(rows[0]) ? rows[0] : rows) as Lane[];
   }
