@@ -180,10 +180,12 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
         ? await this.code.deliver(event.botId, target.revision, headers, body)
         : await this.endpoint.deliver({ url: target.url!, body, headers, signingSecrets: target.signingSecrets });
       // The lane's next event comes with the write that settles this one, unless this was its last turn.
-      const settled = await this.settle(event, outcome, Date.now() - started, turn + 1 < EVENTS_PER_TURN ? lane.lane : undefined);
+      const settled = await this.settle(event, outcome, Date.now() - started, turn + 1 < EVENTS_PER_TURN ? lane : undefined);
       this.tellProcessing(event, settled.retryIn !== undefined ? 'pending' : outcome.ok ? 'processed' : 'failed');
       if (settled.retryIn !== undefined) return this.mailboxes.release(this.owner, lane, settled.retryIn);
       if (turn + 1 === EVENTS_PER_TURN) break;
+      // Its last event delivered, the lane's mailbox went with the write that settled it.
+      if (settled.closed) return;
       event = settled.next !== undefined ? settled.next : await this.events.nextPending(lane.botId, lane.lane);
     }
     // Its turn is over: due again at once, behind the lanes that were waiting.
@@ -193,14 +195,22 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
   /**
    * Records a delivery's outcome: the delay before the lane's next attempt when the event is to
    * be retried; otherwise, when a delivered event's lane is given, the lane's next pending event
-   * (null: none), read with the write.
+   * (null: none), read with the write, and whether the lane, left empty, was closed by it.
    */
-  private async settle(event: EventEntity, outcome: DeliveryOutcome, ms: number, lane?: string): Promise<{ retryIn?: number; next?: EventEntity | null }> {
+  private async settle(
+    event: EventEntity,
+    outcome: DeliveryOutcome,
+    ms: number,
+    lane?: Lane,
+  ): Promise<{ retryIn?: number; next?: EventEntity | null; closed?: boolean }> {
     const context = { conversationId: event.conversationId, userId: event.userId };
     if (outcome.ok) {
       const line = this.botLogs.statement(event.botId, 'info', `Delivered event ${event.id} (${event.type}) in ${ms} ms`, context);
-      const next = await this.events.markProcessed(event, [line], lane);
-      return lane === undefined ? {} : { next };
+      if (lane === undefined) {
+        await this.events.markProcessed(event, [line]);
+        return {};
+      }
+      return this.events.markProcessed(event, [line], { lane: lane.lane, closing: this.mailboxes.closeStatement(this.owner, lane, event.id) });
     }
     const final = !outcome.retry || event.attempts + 1 >= this.config.eventMaxAttempts;
     const attempts = await this.events.recordFailure(event, outcome.reason, final);

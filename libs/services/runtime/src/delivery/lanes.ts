@@ -14,6 +14,16 @@ export function laneOf(event: Pick<EventEntity, 'id' | 'conversationId'>): strin
   return event.conversationId ?? `${LONE_EVENT_LANE}${event.id}`;
 }
 
+/**
+ * The condition on an event (as `alias`) that it is of the lane, with the value of its
+ * placeholder: the conversation's id, or the lone event's own (each has its index).
+ */
+export function ofLane(alias: string, lane: string, placeholder: string): { condition: string; value: string } {
+  return lane.startsWith(LONE_EVENT_LANE)
+    ? { condition: `${alias}."id" = ${placeholder}`, value: lane.slice(LONE_EVENT_LANE.length) }
+    : { condition: `${alias}."conversation_id" = ${placeholder}`, value: lane };
+}
+
 /** One key per lane of a bot, for sets and maps of lanes. */
 export function laneKey(lane: Lane): string {
   return `${lane.botId}\u0000${lane.lane}`;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, dropTestDatabase, ensureSchema, insertStatement, oneStatement, Statement } from '@platform/persistence';
 import { EventEntity } from '../events/event.entity';
+import { EventsRepository } from '../events/events.repository';
 import { newEvent } from '../events/new-event';
 import { RUNTIME_MIGRATIONS } from '../migrations';
 import { enqueueLanesStatement } from './lanes';
@@ -89,6 +90,62 @@ describe('MailboxesRepository (on Postgres)', () => {
     const lane = await leasedLane();
     await mailboxes.close('dispatcher-b', lane);
     expect(await mailboxOf(lane)).toEqual({ lease_owner: owner, due: true });
+  });
+
+  describe('closing a lane with the write that marks its event delivered', () => {
+    const events = () => new EventsRepository(dataSource.getRepository(EventEntity));
+
+    /** A leased lane with `count` pending events, oldest first. */
+    async function laneWithEvents(count: number): Promise<{ lane: Lane; written: EventEntity[] }> {
+      const lane = await leasedLane();
+      const written: EventEntity[] = [];
+      for (let i = 0; i < count; i++) {
+        const event = newEvent({ botId, type: 'message_created', direction: 'incoming', conversationId: lane.lane, payload: { i } });
+        event.createdAt = new Date(Date.now() - 1000 + i);
+        const { text, values } = oneStatement([insertStatement(dataSource.manager, EventEntity, [event]), enqueueLanesStatement([event])!]);
+        await dataSource.query(text, values);
+        written.push(event);
+      }
+      return { lane, written };
+    }
+
+    const settle = (lane: Lane, event: EventEntity) =>
+      events().markProcessed(event, [], { lane: lane.lane, closing: mailboxes.closeStatement(owner, lane, event.id) });
+
+    it("answers the lane's next event and keeps its mailbox while one is pending", async () => {
+      const { lane, written } = await laneWithEvents(2);
+      const after = await settle(lane, written[0]);
+      expect(after).toEqual({ next: expect.objectContaining({ id: written[1].id, status: 'pending' }), closed: false });
+      expect(await mailboxOf(lane)).toEqual({ lease_owner: owner, due: true });
+    });
+
+    it("removes the mailbox with the lane's last event", async () => {
+      const { lane, written } = await laneWithEvents(1);
+      expect(await settle(lane, written[0])).toEqual({ next: null, closed: true });
+      expect(await mailboxOf(lane)).toBeUndefined();
+      expect((await events().find(botId, written[0].id))?.status).toBe('processed');
+    });
+
+    it('keeps the mailbox when a writer queued an event while the delivered one was being settled', async () => {
+      const { lane, written } = await laneWithEvents(1);
+      const writer = await dataSource.createQueryRunner();
+      await writer.startTransaction();
+      let after;
+      try {
+        const { text, values } = writerStatement(lane);
+        await writer.query(text, values);
+        const settling = settle(lane, written[0]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await writer.commitTransaction();
+        after = await settling;
+      } finally {
+        await writer.release();
+      }
+      // The writer's event was not in the statement's snapshot: no next event, and the lane stays for it.
+      expect(after).toEqual({ next: null, closed: false });
+      expect(await mailboxOf(lane)).toEqual({ lease_owner: owner, due: true });
+      expect((await events().find(botId, written[0].id))?.status).toBe('processed');
+    });
   });
 
   describe('claim', () => {

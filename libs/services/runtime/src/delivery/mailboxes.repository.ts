@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { laneKey } from './lanes';
+import { Statement } from '@platform/persistence';
+import { laneKey, ofLane } from './lanes';
 
 export interface Lane {
   botId: string;
@@ -64,28 +65,32 @@ export class MailboxesRepository {
   }
 
   /**
-   * Removes the lane's mailbox once no event of it is pending, or gives the lane back, due now,
-   * when one is (it was written since the dispatcher last looked). Two statements, no
-   * transaction: the removal waits for a writer holding the row (`enqueueLanes` locks it) but
-   * judges the events by what it saw when it began, so a writer's event committed meanwhile is
-   * looked for again, in a statement of its own that sees it, and its mailbox made again (by
-   * `repair` if the process stops in between). A writer that comes after the removal finds no
-   * row and creates it itself.
+   * Removes the lane's mailbox when no event of it is pending, or gives the lane back, due now,
+   * when it could not (an event is pending, or a writer queued one meanwhile).
    */
   async close(owner: string, lane: Lane): Promise<void> {
-    const pending = `SELECT 1 FROM "runtime"."events" e WHERE e."bot_id" = $1 AND e."status" = 'pending'
-           AND (e."conversation_id" = $2 OR 'event:' || e."id" = $2)`;
-    const removed = (await this.dataSource.query(
-      `DELETE FROM "runtime"."delivery_mailboxes" m WHERE m."bot_id" = $1 AND m."lane" = $2 AND m."lease_owner" = $3 AND NOT EXISTS (${pending})
+    const { text, values } = this.closeStatement(owner, lane);
+    const removed = (await this.dataSource.query(text, values)) as [unknown[], number];
+    if (removed[1] === 0) await this.release(owner, lane, 0);
+  }
+
+  /**
+   * The statement removing the lane's mailbox held by `owner` if no event of the lane is pending
+   * but `delivered` (one being marked processed in the same statement); it returns a row when it
+   * did. It removes only the version of the row its snapshot saw: a writer queueing an event
+   * locks the row (`enqueueLanes`) and leaves a new version of it, so a removal that waited for
+   * that writer, whose check of pending events could not see the writer's event, keeps the
+   * mailbox instead. A writer that comes after the removal finds no row and makes one.
+   */
+  closeStatement(owner: string, lane: Lane, delivered = ''): Statement {
+    const { condition, value } = ofLane('e', lane.lane, '$5');
+    return {
+      text: `DELETE FROM "runtime"."delivery_mailboxes" m WHERE m."bot_id" = $1 AND m."lane" = $2 AND m."lease_owner" = $3
+       AND m."xmin" = (SELECT s."xmin" FROM "runtime"."delivery_mailboxes" s WHERE s."bot_id" = $1 AND s."lane" = $2)
+       AND NOT EXISTS (SELECT 1 FROM "runtime"."events" e WHERE e."bot_id" = $1 AND e."status" = 'pending' AND ${condition} AND e."id" <> $4)
        RETURNING 1`,
-      [lane.botId, lane.lane, owner],
-    )) as [unknown[], number];
-    if (removed[1] === 0) return this.release(owner, lane, 0);
-    await this.dataSource.query(
-      `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1, $2, now() WHERE EXISTS (${pending})
-       ON CONFLICT DO NOTHING`,
-      [lane.botId, lane.lane],
-    );
+      values: [lane.botId, lane.lane, owner, delivered, value],
+    };
   }
 
   /** Every lane of the bot is due now (its code or url just changed). */

@@ -1,9 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { columnsOf, insertStatement, keysetPage, oneStatement, Page, PageQuery, queryEntity, runStatement, Statement, tableOf } from '@platform/persistence';
-import { enqueueLanesStatement, LONE_EVENT_LANE } from '../delivery/lanes';
+import {
+  columnsOf,
+  insertStatement,
+  keysetPage,
+  oneStatement,
+  Page,
+  PageQuery,
+  queryEntity,
+  runStatement,
+  Statement,
+  tableOf,
+  toEntity,
+} from '@platform/persistence';
+import { enqueueLanesStatement, ofLane } from '../delivery/lanes';
 import { EventEntity } from './event.entity';
+
+/** A lane after one of its events was marked delivered: its next pending event, and whether its mailbox was removed. */
+export interface LaneAfter {
+  next: EventEntity | null;
+  closed: boolean;
+}
 
 export interface EventFilter extends PageQuery {
   type?: string;
@@ -44,9 +62,12 @@ export class EventsRepository {
 
   /**
    * Marks the event delivered, with whatever must be written with it (the bot log's line), in one
-   * statement that also answers the next pending event of its lane when `lane` is given.
+   * statement. Given its lane, the same statement answers the lane's next pending event and runs
+   * `closing` (`MailboxesRepository.closeStatement`: the lane's mailbox removed when nothing else
+   * is pending), answering whether that removed it: one round trip for the delivered event, the
+   * next one and an emptied lane.
    */
-  async markProcessed(event: Pick<EventEntity, 'botId' | 'id'>, alongside: Statement[] = [], lane?: string): Promise<EventEntity | null> {
+  async markProcessed(event: Pick<EventEntity, 'botId' | 'id'>, alongside: Statement[] = [], lane?: { lane: string; closing: Statement }): Promise<LaneAfter> {
     const manager = this.events.manager;
     const writes = [
       {
@@ -57,22 +78,29 @@ export class EventsRepository {
     ];
     if (lane === undefined) {
       await runStatement(manager, oneStatement(writes));
-      return null;
+      return { next: null, closed: false };
     }
     // The query sees the rows as they were before this statement's update: the event just marked is left out by its id.
-    return queryEntity(manager, EventEntity, oneStatement(writes, this.nextPendingStatement(event.botId, lane, event.id)));
+    const next = this.nextPendingStatement(event.botId, lane.lane, event.id);
+    const answer = {
+      text: `SELECT n.*, EXISTS (SELECT 1 FROM w${writes.length}) AS "lane_closed" FROM (SELECT 1) AS one LEFT JOIN LATERAL (${next.text}) n ON true`,
+      values: next.values,
+    };
+    const { text, values } = oneStatement([...writes, lane.closing], answer);
+    const [row] = (await manager.query(text, values)) as Array<Record<string, unknown>>;
+    return { next: row.id === null ? null : toEntity(manager, EventEntity, row), closed: row.lane_closed === true };
   }
 
   /** The statement reading a lane's oldest pending event, other than `except`. */
   private nextPendingStatement(botId: string, lane: string, except = ''): Statement {
     const manager = this.events.manager;
-    const lone = lane.startsWith(LONE_EVENT_LANE);
+    const { condition, value } = ofLane('e', lane, '$2');
     return {
       // A scheduled event takes its place by when it was due, so a backlog drains in due order.
       text: `SELECT ${columnsOf(manager, EventEntity, 'e')} FROM ${tableOf(manager, EventEntity)} e
-       WHERE e."bot_id" = $1 AND e."status" = 'pending' AND ${lone ? 'e."id"' : 'e."conversation_id"'} = $2 AND e."id" <> $3
+       WHERE e."bot_id" = $1 AND e."status" = 'pending' AND ${condition} AND e."id" <> $3
        ORDER BY coalesce(e."scheduled_for", e."created_at"), e."created_at", e."id" LIMIT 1`,
-      values: [botId, lone ? lane.slice(LONE_EVENT_LANE.length) : lane, except],
+      values: [botId, value, except],
     };
   }
 
