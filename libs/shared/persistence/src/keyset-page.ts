@@ -32,7 +32,13 @@ interface Cursor {
  * rows are inserted. The cursor is opaque to callers (base64url JSON) and a forged or foreign one
  * is a 400, never a wrong page.
  */
-export async function keysetPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, order: KeysetOrder, page: PageQuery): Promise<Page<T>> {
+export async function keysetPage<T extends ObjectLiteral, R extends ObjectLiteral = T>(
+  query: SelectQueryBuilder<T>,
+  order: KeysetOrder,
+  page: PageQuery,
+  /** How the page's rows are read (by default the query's entities), each with the sort and id properties. */
+  read: (query: SelectQueryBuilder<T>) => Promise<R[]> = (q) => q.getMany() as unknown as Promise<R[]>,
+): Promise<Page<R>> {
   const alias = query.alias;
   const idProperty = order.idProperty ?? 'id';
   const direction = order.direction === 'desc' ? 'DESC' : 'ASC';
@@ -49,7 +55,7 @@ export async function keysetPage<T extends ObjectLiteral>(query: SelectQueryBuil
     .orderBy(`${alias}.${order.sortProperty}`, direction)
     .addOrderBy(`${alias}.${idProperty}`, direction)
     .limit(size + 1);
-  const rows = await query.getMany();
+  const rows = await read(query);
   if (rows.length <= size) return { items: rows };
   const items = rows.slice(0, size);
   const last = items[items.length - 1] as Record<string, unknown>;

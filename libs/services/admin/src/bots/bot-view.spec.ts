@@ -41,8 +41,11 @@ const instance: BotIntegrationEntity = {
 };
 
 describe('toBotSummary', () => {
+  /** The row the bots list reads: the bot's columns and its definition's type. */
+  const summaryRow = (overrides: Partial<BotEntity> = {}) => ({ ...bot(overrides), type: bot(overrides).definition.type });
+
   it('has the list fields only, timestamps in ISO with milliseconds', () => {
-    expect(toBotSummary(bot())).toEqual({
+    expect(toBotSummary(summaryRow())).toEqual({
       id: '7d3f5c2e-1111-4222-8333-944455556666',
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-02T03:04:05.678Z',
@@ -53,7 +56,7 @@ describe('toBotSummary', () => {
   });
 
   it('has deployedAt once the bot has code', () => {
-    expect(toBotSummary(bot({ deployedAt: updated })).deployedAt).toBe('2026-01-02T03:04:05.678Z');
+    expect(toBotSummary(summaryRow({ deployedAt: updated })).deployedAt).toBe('2026-01-02T03:04:05.678Z');
   });
 });
 

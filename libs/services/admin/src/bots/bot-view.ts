@@ -1,9 +1,10 @@
 import { BotIntegrationView, BotSummaryView, BotView, IntegrationSettings } from '@platform/contracts';
 import { BotIntegrationEntity } from './bot-integration.entity';
 import { BotEntity } from './bot.entity';
+import type { BotSummaryRow } from './bots.repository';
 import { BUILTIN_INTEGRATIONS } from './builtin-integrations';
 
-export function toBotSummary(bot: BotEntity): BotSummaryView {
+export function toBotSummary(bot: BotSummaryRow): BotSummaryView {
   return {
     id: bot.id,
     createdAt: bot.createdAt.toISOString(),
@@ -11,7 +12,7 @@ export function toBotSummary(bot: BotEntity): BotSummaryView {
     name: bot.name,
     ...(bot.deployedAt ? { deployedAt: bot.deployedAt.toISOString() } : {}),
     tags: bot.tags,
-    type: bot.definition.type,
+    type: bot.type,
   };
 }
 
@@ -24,7 +25,7 @@ export function toBotView(
 ): BotView {
   const d = bot.definition;
   return {
-    ...toBotSummary(bot),
+    ...toBotSummary({ ...bot, type: d.type }),
     signingSecret,
     integrations: Object.fromEntries(
       integrations.map((i) => [

@@ -4,7 +4,7 @@ import { Brackets, Repository } from 'typeorm';
 import { SecretBox } from '@platform/auth';
 import { keysetPage, Page, PageQuery } from '@platform/persistence';
 import { BotIntegrationEntity } from './bot-integration.entity';
-import { BotEntity } from './bot.entity';
+import { BotDefinition, BotEntity } from './bot.entity';
 
 export interface BotFilter extends PageQuery {
   workspaceId: string;
@@ -15,6 +15,9 @@ export interface BotFilter extends PageQuery {
   sortField?: 'createdAt' | 'updatedAt';
   sortDirection?: 'asc' | 'desc';
 }
+
+/** What a bot's summary shows: columns of the bot, and the type its definition gives. */
+export type BotSummaryRow = Pick<BotEntity, 'id' | 'name' | 'tags' | 'createdAt' | 'updatedAt' | 'deployedAt'> & { type: BotDefinition['type'] };
 
 @Injectable()
 export class BotsRepository {
@@ -52,8 +55,17 @@ export class BotsRepository {
     return found && this.open(found);
   }
 
-  list(filter: BotFilter): Promise<Page<BotEntity>> {
-    const query = this.bots.createQueryBuilder('b').where('b.workspace_id = :workspaceId', { workspaceId: filter.workspaceId });
+  /**
+   * The summaries of the workspace's bots matching the filter, a page at a time: only the columns a
+   * summary shows, and of the definition only its type (a list read whole definitions only to
+   * drop them).
+   */
+  list(filter: BotFilter): Promise<Page<BotSummaryRow>> {
+    const query = this.bots
+      .createQueryBuilder('b')
+      .select(['b.id', 'b.name', 'b.tags', 'b.createdAt', 'b.updatedAt', 'b.deployedAt'])
+      .addSelect(`b.definition ->> 'type'`, 'definition_type')
+      .where('b.workspace_id = :workspaceId', { workspaceId: filter.workspaceId });
     if (filter.dev !== undefined) query.andWhere('b.dev = :dev', { dev: filter.dev });
     if (filter.tags && Object.keys(filter.tags).length > 0) query.andWhere('b.tags @> CAST(:tags AS jsonb)', { tags: JSON.stringify(filter.tags) });
     if (filter.integrationNames?.length) {
@@ -68,7 +80,10 @@ export class BotsRepository {
     if (filter.pluginNames?.length) {
       query.andWhere(`(b.definition -> 'plugins') ?| ARRAY[:...pluginNames]`, { pluginNames: filter.pluginNames });
     }
-    return keysetPage(query, { sortProperty: filter.sortField ?? 'createdAt', direction: filter.sortDirection ?? 'desc' }, filter);
+    return keysetPage(query, { sortProperty: filter.sortField ?? 'createdAt', direction: filter.sortDirection ?? 'desc' }, filter, async (page) => {
+      const { entities, raw } = await page.getRawAndEntities<{ definition_type: BotDefinition['type'] }>();
+      return entities.map((bot, i) => ({ ...bot, type: raw[i].definition_type }));
+    });
   }
 
   async insert(bot: BotEntity): Promise<void> {
