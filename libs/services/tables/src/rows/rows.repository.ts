@@ -142,20 +142,25 @@ export class RowsRepository {
     });
   }
 
-  /** One page of rows (one more than the limit, to tell whether more follow). */
+  /**
+   * One page of rows (one more than the limit, to tell whether more follow). A similarity search
+   * sets its threshold for the transaction it runs in; any other page is one statement.
+   */
   async find(tableId: string, query: RowQuery): Promise<StoredRow[]> {
+    const limit = query.params.add(query.limit + 1);
+    const offset = query.params.add(query.offset);
+    const text = `SELECT "r"."id", "r"."data", "r"."created_at", "r"."updated_at"${query.similarity ? `, ${query.similarity} AS "similarity"` : ''}
+       FROM "tables"."rows" AS "r" WHERE "r"."table_id" = $1 AND ${query.where}
+       ORDER BY ${query.orderBy} LIMIT ${limit} OFFSET ${offset}`;
+    const read = (manager: EntityManager) => manager.query(text, query.params.values) as Promise<StoredRow[]>;
+    const { threshold } = query;
     return this.guarded(() =>
-      this.dataSource.transaction(async (manager) => {
-        if (query.threshold !== undefined) await manager.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(query.threshold)]);
-        const limit = query.params.add(query.limit + 1);
-        const offset = query.params.add(query.offset);
-        return (await manager.query(
-          `SELECT "r"."id", "r"."data", "r"."created_at", "r"."updated_at"${query.similarity ? `, ${query.similarity} AS "similarity"` : ''}
-           FROM "tables"."rows" AS "r" WHERE "r"."table_id" = $1 AND ${query.where}
-           ORDER BY ${query.orderBy} LIMIT ${limit} OFFSET ${offset}`,
-          query.params.values,
-        )) as StoredRow[];
-      }),
+      threshold === undefined
+        ? read(this.dataSource.manager)
+        : this.dataSource.transaction(async (manager) => {
+            await manager.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(threshold)]);
+            return read(manager);
+          }),
     );
   }
 
