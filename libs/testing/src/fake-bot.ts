@@ -43,7 +43,12 @@ export async function fakeBot(
     url: `http://127.0.0.1:${port}/`,
     received,
     start: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve())),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())).then(() => server.closeAllConnections()),
+    // Connections are cut at once: close() alone waits for them, and a bot that hangs keeps getting retries on an open one.
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   if (options.listen ?? true) await bot.start();
   return bot;
