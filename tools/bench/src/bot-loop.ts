@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { Client } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
 import { startEchoBotProcess } from '@platform/testing';
-import { commandCpuMs, cpuMs, cpuMsSince, SERVERS } from './cpu-time';
+import { startCpuCount } from './cpu-time';
 
 export interface BotLoopFigures {
   events: number;
@@ -79,18 +79,14 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
   // Throughput while ingesting: a bot that only acknowledges.
   const sink = await sinkBot(EVENTS);
   const live = await chatBot(baseUrl, token, sink.url);
-  const processes = { ...pids, bench: process.pid };
-  const cpuBefore = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, cpuMs(pid)]));
-  const serversBefore = Object.fromEntries(SERVERS.map((command) => [command, commandCpuMs(command)]));
+  const cpuSince = startCpuCount({ ...pids, bench: process.pid });
   const started = Date.now();
   await ingest(live.chatApiUrl);
   const created = Date.now();
   await sink.done;
   const finished = Date.now();
-  const ingestCpuMsPerEvent = Object.fromEntries([
-    ...Object.entries(processes).map(([name, pid]) => [name, (cpuMs(pid) - cpuBefore[name]) / EVENTS]),
-    ...SERVERS.map((command) => [command, cpuMsSince(serversBefore[command], commandCpuMs(command)) / EVENTS]),
-  ]);
+  const { processes, servers } = cpuSince(EVENTS);
+  const ingestCpuMsPerEvent = { ...processes, ...servers };
   sink.close();
 
   // Delivery alone: the backlog waits for a url, then drains.

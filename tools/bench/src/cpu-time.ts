@@ -42,6 +42,28 @@ export function cpuMsSince(before: Map<number, number>, after: Map<number, numbe
   return total;
 }
 
+/** CPU milliseconds per unit of work, by platform process and by server command. */
+export interface CpuShares {
+  processes: Record<string, number>;
+  servers: Record<string, number>;
+}
+
+/**
+ * Starts counting the CPU of the given processes (name → pid) and of the servers running here;
+ * the function it answers gives what each spent since, divided by the units of work done.
+ */
+export function startCpuCount(pids: Record<string, number>): (units: number) => CpuShares {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const serversBefore = Object.fromEntries(SERVERS.map((command) => [command, commandCpuMs(command)]));
+  return (units) => {
+    const per = Math.max(1, units);
+    return {
+      processes: Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, (cpuMs(pid) - before[name]) / per])),
+      servers: Object.fromEntries(SERVERS.map((command) => [command, cpuMsSince(serversBefore[command], commandCpuMs(command)) / per])),
+    };
+  };
+}
+
 /** Resident memory of a process, in MB. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

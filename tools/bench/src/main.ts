@@ -11,7 +11,7 @@ import { measure, Measurement, Operation } from './load';
 import { BotLoopFigures, measureBotLoop } from './bot-loop';
 import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
 import { prepareOperations } from './fixtures';
-import { commandCpuMs, cpuMs, cpuMsSince, rssMb, SERVERS } from './cpu-time';
+import { rssMb, startCpuCount } from './cpu-time';
 import { startRawHop } from './raw-hop/raw-hop';
 import { measureTables, tablesReport } from './tables';
 import { FilesFigures, measureFiles, reportFiles } from './files';
@@ -128,13 +128,9 @@ type Results = Record<string, { mesh?: Measured; local?: Measured; anchor?: Meas
 /** One operation under load, with the CPU time each given process spent per request meanwhile. */
 async function measured(url: string, op: Operation, pids: Record<string, number>, seconds = DURATION_S): Promise<Measured> {
   await measure(url, op, CONNECTIONS, 1); // warm-up
-  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
-  const serversBefore = Object.fromEntries(SERVERS.map((command) => [command, commandCpuMs(command)]));
+  const cpuSince = startCpuCount(pids);
   const m = await measure(url, op, CONNECTIONS, seconds);
-  const cpuMsPerRequest = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, (cpuMs(pid) - before[name]) / Math.max(1, m.requests)]));
-  const serverCpuMsPerRequest = Object.fromEntries(
-    SERVERS.map((command) => [command, cpuMsSince(serversBefore[command], commandCpuMs(command)) / Math.max(1, m.requests)]),
-  );
+  const { processes: cpuMsPerRequest, servers: serverCpuMsPerRequest } = cpuSince(m.requests);
   // Let the last in-flight requests of the load finish before anything shuts down.
   await new Promise((resolve) => setTimeout(resolve, 300));
   return { ...m, cpuMsPerRequest, serverCpuMsPerRequest };
