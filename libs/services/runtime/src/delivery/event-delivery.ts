@@ -206,11 +206,12 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     const context = { conversationId: event.conversationId, userId: event.userId };
     if (outcome.ok) {
       const line = this.botLogs.statement(event.botId, 'info', `Delivered event ${event.id} (${event.type}) in ${ms} ms`, context);
-      if (lane === undefined) {
-        await this.events.markProcessed(event, [line]);
-        return {};
-      }
-      return this.events.markProcessed(event, [line], { lane: lane.lane, closing: this.mailboxes.closeStatement(this.owner, lane, event.id) });
+      const after = await this.events.markProcessed(
+        event,
+        [line],
+        lane && { lane: lane.lane, closing: this.mailboxes.closeStatement(this.owner, lane, event.id) },
+      );
+      return lane === undefined ? {} : after;
     }
     const final = !outcome.retry || event.attempts + 1 >= this.config.eventMaxAttempts;
     const attempts = await this.events.recordFailure(event, outcome.reason, final);

@@ -32,8 +32,9 @@ export function laneKey(lane: Lane): string {
 /**
  * Queues the lanes of events to deliver, in the transaction that records them: a lane with
  * pending events always has its mailbox row. An existing mailbox is locked (a no-op update), so
- * a dispatcher closing it at that moment waits for this transaction and then sees its events
- * (`MailboxesRepository.close`); lanes are locked in one order, so two writers cannot deadlock.
+ * a dispatcher closing it at that moment waits for this transaction, then finds a newer version
+ * of the row and keeps it (`MailboxesRepository.closeStatement`); lanes are locked in one order,
+ * so two writers cannot deadlock.
  */
 export async function enqueueLanes(manager: EntityManager, events: EventEntity[]): Promise<void> {
   const statement = enqueueLanesStatement(events);
