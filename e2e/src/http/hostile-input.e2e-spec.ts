@@ -4,7 +4,7 @@ import { client, createChatBot, defaultWorkspaceId, e2e, expectErrorBody, raw } 
 const MB = 1024 * 1024;
 
 /** Sends raw bytes on a fresh connection and reads until the server answers or closes. */
-function exchange(bytes: Buffer | string, { keepOpenMs = 0 } = {}): Promise<{ status: number; text: string; elapsedMs: number }> {
+function exchange(bytes: Buffer | string, { keepOpenMs = 0 } = {}): Promise<{ status: number; head: string; text: string; elapsedMs: number }> {
   const { port, hostname } = new URL(e2e.url);
   const started = Date.now();
   return new Promise((resolve, reject) => {
@@ -14,7 +14,8 @@ function exchange(bytes: Buffer | string, { keepOpenMs = 0 } = {}): Promise<{ st
     socket.on('error', reject);
     socket.on('close', () => {
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
-      resolve({ status, text: answer.slice(answer.indexOf('\r\n\r\n') + 4), elapsedMs: Date.now() - started });
+      const end = answer.indexOf('\r\n\r\n');
+      resolve({ status, head: answer.slice(0, end), text: answer.slice(end + 4), elapsedMs: Date.now() - started });
     });
     socket.write(bytes);
     if (!keepOpenMs) socket.end();
@@ -94,6 +95,30 @@ describe('hostile input at the gateway', () => {
     const surrogate = await raw('POST', `/chat/${webhookId}/users`, { headers, body: '{"name":"\\ud800"}' });
     expect(surrogate.status).toBe(400);
     expect(surrogate.json.message).toMatch(/surrogate/);
+  });
+
+  it.each([
+    ['a path segment that is not UTF-8', '/v1/chat/users/%C3%28', /UTF-8/],
+    ['a path segment that is not percent-encoding', '/v1/chat/users/%ZZ', /UTF-8/],
+    ['a query that is not UTF-8', '/v1/chat/users?name=%C3%28', /UTF-8/],
+    ['an encoded NUL in the path', '/v1/chat/users/a%00b', /U\+0000/],
+    ['an encoded NUL in the query', '/v1/chat/conversations?nextToken=%00', /U\+0000/],
+  ])('refuses %s before routing, with the standard body and the request id', async (_, path, message) => {
+    const res = await exchange(`GET ${path} HTTP/1.1\r\nHost: x\r\nX-Request-Id: e2e-bad-url\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expectErrorBody(JSON.parse(res.text), 400, 'InvalidPayload');
+    expect(JSON.parse(res.text).message).toMatch(message);
+    expect(res.head).toMatch(/^x-request-id: e2e-bad-url$/im);
+  });
+
+  it('routes a path with a trailing slash as the path without it, and answers an unknown path with the standard 404', async () => {
+    const headers = { authorization: `Bearer ${e2e.token}` };
+    const slashed = await raw('GET', '/v1/admin/workspaces/', { headers });
+    expect(slashed.status).toBe(200);
+    const unknown = await raw('GET', '/v1/admin/no-such-thing?x=1', { headers });
+    expect(unknown.status).toBe(404);
+    expectErrorBody(unknown.json, 404, 'ResourceNotFound');
+    expect(unknown.json.message).toBe('No route for GET /v1/admin/no-such-thing');
   });
 
   it('answers a body shorter than its Content-Length with 408 once it stalls', async () => {

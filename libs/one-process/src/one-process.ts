@@ -43,7 +43,7 @@ export async function startOneProcess(config: PlatformConfig, logger: (name: str
     }
     const gateway = await createGateway(config, logger('gateway'), transport);
     apps.push(gateway);
-    await (host ? gateway.listen(config.port, host) : gateway.listen(config.port));
+    await gateway.listen(config.port, host ?? '0.0.0.0');
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

@@ -1,8 +1,7 @@
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Server } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
-import helmet from 'helmet';
 import { parse } from 'qs';
 import { PlatformConfig } from '@platform/config';
 import { JsonLogger } from '@platform/logging';
@@ -10,61 +9,55 @@ import { BusTransport, NATS_TRANSPORT } from '@platform/messaging';
 import { setupDocs } from './docs/openapi';
 import { GatewayModule } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
-import { corsByFamily } from './http/cors';
-import { answerClientErrors } from './http/client-errors';
-import { sendError } from './http/error-mapper';
+import { answerClientError } from './http/client-errors';
 import { RateLimits } from './http/rate-limits';
-import { PathQueryMiddleware } from './http/path-query.middleware';
-import { RequestContextMiddleware } from './http/request-context.middleware';
+import { admitRequests, refuseUnroutable } from './http/request-pipeline';
 
 /** Longer than any common client's idle-socket timeout. */
 const IDLE_KEEP_ALIVE_MS = 75_000;
 /** Longest time the request line and headers may take to arrive. */
 const HEADERS_TIMEOUT_MS = 10000;
+/** A path segment may be this long (the request line is bounded by Node's header limit anyway). */
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 /** The gateway application, configured but not listening (tests and `main` share it). */
 export async function createGateway(
   config: PlatformConfig,
   logger = new JsonLogger('gateway', config.logLevel),
   transport: BusTransport = NATS_TRANSPORT,
-): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger, transport), {
+): Promise<NestFastifyApplication> {
+  // Known once the application exists; the router's refusals only come once it listens.
+  let limits: RateLimits;
+  const adapter = new FastifyAdapter({
+    // Behind reverse proxies, the client's address is the one they forwarded (rate limits count it).
+    trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
+    // An idle keep-alive connection is closed by the client, never by us first: Node's agents drop
+    // idle sockets after 5 s (and browsers after longer), and a server closing at the same moment
+    // makes the client's next request on that socket fail with ECONNRESET.
+    keepAliveTimeout: IDLE_KEEP_ALIVE_MS,
+    // Headers must arrive promptly; bodies have their own deadlines (RequestBodyReader).
+    requestTimeout: config.bodyReadTimeoutMs + HEADERS_TIMEOUT_MS,
+    // A stopping gateway finishes what it serves; new connections are refused by the closed socket.
+    return503OnClosing: false,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => refuseUnroutable(logger, limits, error, req, reply),
+    skipMiddie: true,
+    routerOptions: {
+      // The official clients serialise nested query objects with dots: `tags.env=prod`.
+      querystringParser: (query: string) => parse(query, { allowDots: true, depth: 5, parameterLimit: 200, arrayLimit: 100 }),
+      ignoreTrailingSlash: true,
+      maxParamLength: MAX_PARAM_LENGTH,
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, logger, transport), adapter, {
     bodyParser: false,
     logger,
     abortOnError: false,
   });
-  // The official clients serialise nested query objects with dots: `tags.env=prod`.
-  app.set('query parser', (query: string) => parse(query, { allowDots: true, depth: 5, parameterLimit: 200, arrayLimit: 100 }));
-  app.disable('x-powered-by');
-  // API answers are read once: hashing every body for an ETag nobody sends back costs each request.
-  app.set('etag', false);
-  // Behind reverse proxies, the client's address is the one they forwarded (rate limits count it).
-  if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
-  const context = new RequestContextMiddleware(logger);
-  const pathQuery = new PathQueryMiddleware();
-  const limits = app.get(RateLimits);
-  app.use(context.use.bind(context));
-  app.use(corsByFamily(config));
-  // Every request counts toward its client's limit, known route or not, before anything is read.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    limits.admitClient(req.ip ?? '').then(
-      () => next(),
-      (error: unknown) => sendError(req, res, error),
-    );
-  });
-  // Security headers on every answer; the API serves JSON and Swagger UI only.
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'script-src': ["'self'", "'unsafe-inline'"] } } }));
-  app.use(pathQuery.use.bind(pathQuery));
+  limits = app.get(RateLimits);
+  admitRequests(adapter.getInstance(), config, logger, limits);
   app.useGlobalFilters(new ApiExceptionFilter());
   setupDocs(app);
-  const server = app.getHttpServer() as Server;
-  answerClientErrors(server);
-  // Headers must arrive promptly; bodies have their own deadlines (RequestBodyReader).
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = config.bodyReadTimeoutMs + HEADERS_TIMEOUT_MS;
-  // An idle keep-alive connection is closed by the client, never by us first: Node's agents drop
-  // idle sockets after 5 s (and browsers after longer), and a server closing at the same moment
-  // makes the client's next request on that socket fail with ECONNRESET.
-  server.keepAliveTimeout = IDLE_KEEP_ALIVE_MS;
+  (app.getHttpServer() as Server).headersTimeout = HEADERS_TIMEOUT_MS;
   return app;
 }

@@ -24,7 +24,8 @@ export function runGateway(): void {
     // However stuck a connection is, a stop request ends the process.
     process.once('SIGTERM', () => setTimeout(() => process.exit(0), SHUTDOWN_DEADLINE_MS).unref());
     process.once('SIGINT', () => setTimeout(() => process.exit(0), SHUTDOWN_DEADLINE_MS).unref());
-    await app.listen(config.port);
+    // Every interface, as a container's port mapping needs (Fastify's own default is loopback only).
+    await app.listen(config.port, '0.0.0.0');
     const services = await waitForServices(app.get(BusClient));
     const up = Object.entries(services)
       .filter(([, ok]) => ok)

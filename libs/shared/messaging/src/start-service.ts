@@ -1,5 +1,6 @@
 import { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { loadConfig, PlatformConfig } from '@platform/config';
 import { JsonLogger } from '@platform/logging';
 import { BusConnection } from './bus-connection';
@@ -19,7 +20,8 @@ export async function startService(
   logger: LoggerService,
   transport: BusTransport = NATS_TRANSPORT,
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(module as never, { logger, abortOnError: false });
+  // The HTTP adapter is the gateway's, never listening here: Nest's hybrid applications need one.
+  const app = await NestFactory.create(module as never, new FastifyAdapter({ skipMiddie: true }), { logger, abortOnError: false });
   app.useGlobalFilters(new BusExceptionFilter(app.get(ErrorTranslations)));
   const strategy = transport.kind === 'local' ? new LocalBusServer(transport.broker) : new BusServer(app.get(BusConnection), app.get(PayloadCodec), service);
   app.connectMicroservice({ strategy }, { inheritAppConfig: true });

@@ -1,5 +1,6 @@
 import { INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ALL_OPERATIONS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
@@ -75,7 +76,7 @@ class DocumentedRoutesModule {}
  * with it in a unit test and rewritten from it by `npm run openapi`.
  */
 export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
-  const app = await NestFactory.create(DocumentedRoutesModule, { logger: false, abortOnError: false });
+  const app = await NestFactory.create(DocumentedRoutesModule, new FastifyAdapter({ skipMiddie: true }), { logger: false, abortOnError: false });
   try {
     return buildOpenApiDocument(app);
   } finally {

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Put, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { PlatformConfig } from '@platform/config';
 import { ApiError, Envelope, Errors, FileTransfer, InternalOperations as Internal } from '@platform/contracts';
@@ -21,8 +22,8 @@ export class FileContentController {
   ) {}
 
   @Put(':token')
-  async upload(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const envelope = (body: object): Envelope => ({ requestId: req.requestId!, caller: { signed: true }, body: { token, ...body } });
+  async upload(@Param('token') token: string, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
+    const envelope = (body: object): Envelope => ({ requestId: req.requestId, caller: { signed: true }, body: { token, ...body } });
     const declared = req.headers['content-length'] !== undefined ? Number(req.headers['content-length']) : undefined;
     if (declared !== undefined && declared > this.config.filesMaxSizeBytes) throw Errors.payloadTooLarge(this.config.filesMaxSizeBytes);
     const transfer = (await this.bus.call(Internal.openFileUpload, envelope({}))) as FileTransfer;
@@ -34,31 +35,34 @@ export class FileContentController {
       if (sent && sent !== transfer.contentType.split(';')[0].trim().toLowerCase()) {
         throw new ApiError('UnsupportedMediaType', `The content is declared as ${transfer.contentType}, not ${sent}`);
       }
-      const size = await this.store.put(transfer.blob, this.bounded(req, transfer.size));
+      const size = await this.store.put(transfer.blob, this.bounded(req.raw, transfer.size));
       stored = true;
       if (size !== transfer.size) throw sizeDiffers(size, transfer.size);
       await this.bus.call(Internal.completeFileUpload, envelope({ size }));
-      res.status(200).json({});
+      res.code(200).send({});
     } catch (error) {
       const reason = ApiError.isApiError(error) ? error.message : 'The content could not be stored';
       await this.bus.call(Internal.failFileUpload, envelope({ reason: reason.slice(0, 500) })).catch(() => undefined);
       if (stored || !ApiError.isApiError(error) || error.code !== 403) await this.store.delete(transfer.blob).catch(() => undefined);
       // The client may still be sending: what it sends is not read.
-      if (!req.complete) res.setHeader('connection', 'close');
+      if (!req.raw.complete) res.raw.setHeader('connection', 'close');
       throw error;
     }
   }
 
   @Get(':token')
-  async download(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async download(@Param('token') token: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const transfer = (await this.bus.call(Internal.openFileDownload, {
-      requestId: req.requestId!,
+      requestId: req.requestId,
       caller: { signed: true },
       body: { token },
     })) as FileTransfer;
     const chunks = await this.store.get(transfer.blob);
     if (!chunks) throw Errors.notFound('File content', transfer.key ?? transfer.blob);
-    res.status(200);
+    // The content streams on the raw response.
+    reply.hijack();
+    const res = reply.raw;
+    res.statusCode = 200;
     res.setHeader('content-type', transfer.contentType);
     res.setHeader('content-length', String(transfer.size));
     res.setHeader('cache-control', 'private, max-age=60');
@@ -82,7 +86,7 @@ export class FileContentController {
    * The request body as it arrives, stopped past `limit` bytes (413), or when it pauses longer
    * than the idle timeout (408).
    */
-  private async *bounded(req: Request, limit: number): AsyncGenerator<Uint8Array> {
+  private async *bounded(req: IncomingMessage, limit: number): AsyncGenerator<Uint8Array> {
     let received = 0;
     const chunks = (req as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
     const idleMs = this.config.bodyIdleTimeoutMs;

@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { SERVICES, Subjects } from '@platform/contracts';
 import { BusClient, BusConnection, LocalBusClient, ServiceHealth } from '@platform/messaging';
 import { platformVersion } from './platform-version';
@@ -22,7 +22,7 @@ export class HealthController {
   ) {}
 
   @Get()
-  async health(@Res() res: Response): Promise<void> {
+  async health(@Res() res: FastifyReply): Promise<void> {
     const entries = await Promise.all(
       SERVICES.map(async (service) => {
         try {
@@ -37,7 +37,7 @@ export class HealthController {
     const services = Object.fromEntries(entries);
     const jetstream = await this.jetstream();
     const healthy = entries.every(([, status]) => status === 'ok') && jetstream !== 'unavailable';
-    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'degraded', version: this.version, services, jetstream });
+    res.code(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'degraded', version: this.version, services, jetstream });
   }
 
   /** 'ok', 'unavailable' (NATS without JetStream, or unreachable), or 'not used' by the one-process platform. */

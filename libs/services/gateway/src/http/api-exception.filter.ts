@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-mapper';
 
 /** Every exception of the HTTP layer goes through the one error mapper. */
@@ -7,6 +7,6 @@ import { sendError } from './error-mapper';
 export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendError(http.getRequest<Request>(), http.getResponse<Response>(), exception);
+    sendError(http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), exception);
   }
 }

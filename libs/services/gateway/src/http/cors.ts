@@ -1,12 +1,16 @@
 import cors, { CorsOptions } from 'cors';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PlatformConfig } from '@platform/config';
 import { familyOf } from './families';
+import { pathOf } from './request-context';
 
 /** How long a browser may reuse a preflight answer. */
 const PREFLIGHT_MAX_AGE_S = 600;
 
-function policy(origins: string[]): RequestHandler | undefined {
+type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: Error) => void) => void;
+
+function policy(origins: string[]): NodeMiddleware | undefined {
   if (origins.length === 0) return undefined;
   const options: CorsOptions = {
     // `*` answers `*`; a list answers the caller's origin when it is listed, nothing otherwise.
@@ -20,7 +24,7 @@ function policy(origins: string[]): RequestHandler | undefined {
     maxAge: PREFLIGHT_MAX_AGE_S,
     optionsSuccessStatus: 204,
   };
-  return cors(options);
+  return cors(options) as NodeMiddleware;
 }
 
 /**
@@ -28,12 +32,14 @@ function policy(origins: string[]): RequestHandler | undefined {
  * chat) allow `CORS_ORIGINS` (every origin by default), the developer APIs (runtime, admin)
  * `API_CORS_ORIGINS` (none by default). Preflights are answered here, before any route.
  */
-export function corsByFamily(config: PlatformConfig): RequestHandler {
+export function corsByFamily(config: PlatformConfig): (req: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void) => void {
   const policies = { 'end-user': policy(config.corsOrigins), developer: policy(config.apiCorsOrigins) };
-  return (req: Request, res: Response, next: NextFunction) => {
-    const group = familyOf(req.path)?.cors;
+  return (req, reply, next) => {
+    const group = familyOf(pathOf(req))?.cors;
     const handler = group ? policies[group] : undefined;
     if (!handler) return next();
-    handler(req, res, next);
+    // A preflight is answered by the policy itself, on the raw response.
+    if (req.method === 'OPTIONS') reply.hijack();
+    handler(req.raw, reply.raw, next);
   };
 }

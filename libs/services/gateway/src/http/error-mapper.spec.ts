@@ -2,7 +2,7 @@ import { BadRequestException, MethodNotAllowedException, NotFoundException } fro
 import { Errors } from '@platform/contracts';
 import { toApiError } from './error-mapper';
 
-const req = { method: 'GET', path: '/x' } as never;
+const req = { method: 'GET', raw: { url: '/x?q=1' } } as never;
 
 describe('toApiError', () => {
   it('keeps ApiErrors as they are', () => {

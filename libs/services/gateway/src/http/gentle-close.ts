@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * How much of an unwanted body is still read (and dropped) after the answer, and for how long,
@@ -16,7 +16,7 @@ const LINGER_MS = 5000;
  * answer instead of a reset, and no client can keep the connection busy. (Node would otherwise
  * close at once, and a sender gets a reset before it reads the answer.)
  */
-export function closeAfterAnswer(req: Request, res: Response): void {
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
   if (req.complete || req.readableEnded) return;
   const socket = req.socket as (Socket & { destroySoon?: () => void }) | null;
   if (!socket) return;

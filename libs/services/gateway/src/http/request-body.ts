@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { PlatformConfig } from '@platform/config';
 import { ApiError, Errors } from '@platform/contracts';
 import { RawJson } from '@platform/messaging';
 import { BodyBudget } from './body-budget';
 import { DEFAULT_MAX_BODY_BYTES, familyOf } from './families';
 import { JsonShapeCheck } from './json-shape';
+import { pathOf } from './request-context';
 
 /** At most this many body bytes are held in the gateway at once, across all requests. */
 const IN_FLIGHT_BODY_BYTES = 256 * 1024 * 1024;
@@ -26,8 +28,9 @@ export class RequestBodyReader {
   constructor(private readonly config: PlatformConfig) {}
 
   /** The request's JSON body, or undefined when it has none. Its memory is released when the answer is sent. */
-  async readJson(req: Request, res: Response): Promise<RawJson | undefined> {
-    const limit = familyOf(req.path)?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  async readJson(request: FastifyRequest, reply: FastifyReply): Promise<RawJson | undefined> {
+    const req = request.raw;
+    const limit = familyOf(pathOf(request))?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const declared = req.headers['content-length'] !== undefined ? Number(req.headers['content-length']) : undefined;
     if (!((declared !== undefined && declared > 0) || req.headers['transfer-encoding'] !== undefined)) return undefined;
     if (declared !== undefined && declared > limit) throw Errors.payloadTooLarge(limit);
@@ -42,7 +45,7 @@ export class RequestBodyReader {
       held = 0;
     };
     let arriving = true;
-    res.once('close', () => {
+    reply.raw.once('close', () => {
       // Only a reader still at work has anything to stop (an error made at every answer costs its stack trace).
       if (arriving) gone.abort(Errors.invalidPayload('The request was closed before its body arrived'));
       release();
@@ -75,7 +78,7 @@ export class RequestBodyReader {
  * The whole body within `totalMs`, and no pause longer than `idleMs`: a stalled upload, or a
  * Content-Length larger than what is sent, ends with 408 instead of holding the connection.
  */
-function withDeadlines(reading: Promise<void>, req: Request, totalMs: number, idleMs: number): Promise<void> {
+function withDeadlines(reading: Promise<void>, req: IncomingMessage, totalMs: number, idleMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const timedOut = (what: string) => () => {
       req.off('data', touch);

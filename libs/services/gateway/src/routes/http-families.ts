@@ -2,11 +2,11 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiParam } from '@nestjs/swagger';
 import { HttpCallers } from '@platform/auth';
 import { AnyOperation, Caller, Family } from '@platform/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 
 export interface HttpFamily {
   /** The caller of a request, or a 401 when its credentials are missing. */
-  caller(req: Request, operation: AnyOperation): Caller;
+  caller(req: FastifyRequest, operation: AnyOperation): Caller;
   /** Path parameters that belong to the family's prefix (they name the caller, not the input). */
   prefixParams: string[];
   /** How the family's credentials appear in the OpenAPI document. */
@@ -63,7 +63,7 @@ export const HTTP_FAMILIES: Partial<Record<Family, HttpFamily>> = {
       ),
   },
   chat: {
-    caller: (req, operation) => HttpCallers.chat(req.headers, operation, String(req.params.webhookId)),
+    caller: (req, operation) => HttpCallers.chat(req.headers, operation, String((req.params as Record<string, string>).webhookId)),
     prefixParams: ['webhookId'],
     documentation: (operation) =>
       applyDecorators(
@@ -73,7 +73,7 @@ export const HTTP_FAMILIES: Partial<Record<Family, HttpFamily>> = {
   },
   webchat: {
     // The web chat's client id is the webhook id of the bot's chat integration.
-    caller: (req, operation) => HttpCallers.chat(req.headers, operation, String(req.params.clientId)),
+    caller: (req, operation) => HttpCallers.chat(req.headers, operation, String((req.params as Record<string, string>).clientId)),
     prefixParams: ['clientId'],
     documentation: (operation) =>
       applyDecorators(

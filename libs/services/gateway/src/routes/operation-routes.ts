@@ -15,12 +15,12 @@ import {
 import { singleHeader } from '@platform/auth';
 import { BusClient } from '@platform/messaging';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimits } from '../http/rate-limits';
 import { RequestBodyReader } from '../http/request-body';
 import { StreamRelay } from '../streams/stream-relay';
 import { HTTP_FAMILIES, HttpFamily } from './http-families';
-import { byRoutePrecedence, documentationTag, errorResponse, expressPath } from './route-paths';
+import { documentationTag, errorResponse, routePath } from './route-paths';
 import { addUnavailableRoute } from './unavailable-routes';
 
 /**
@@ -53,17 +53,13 @@ function familyController(family: string, http: HttpFamily, operations: AnyOpera
     ) {}
   }
   Object.defineProperty(FamilyRoutes, 'name', { value: `${family[0].toUpperCase()}${family.slice(1)}Routes` });
-  // One order for both kinds, so a literal segment wins over a parameter whichever kind each is.
-  const routes = [...operations.map((op) => ({ path: op.path, op })), ...unavailable.map((op) => ({ path: op.path, unavailable: op }))].sort(byRoutePrecedence);
-  for (const route of routes) {
-    if ('op' in route) addRoute(FamilyRoutes.prototype, http, route.op);
-    else addUnavailableRoute(FamilyRoutes.prototype, route.unavailable, allowedMethods(operations, route.unavailable.path));
-  }
+  for (const operation of operations) addRoute(FamilyRoutes.prototype, http, operation);
+  for (const operation of unavailable) addUnavailableRoute(FamilyRoutes.prototype, operation, allowedMethods(operations, operation.path));
   Controller()(FamilyRoutes);
   return FamilyRoutes;
 }
 
-type RouteArgs = [params: Record<string, string>, query: Record<string, unknown>, req: Request, res: Response];
+type RouteArgs = [params: Record<string, string>, query: Record<string, unknown>, req: FastifyRequest, res: FastifyReply];
 
 type Routes = { bus: BusClient; relay: StreamRelay; bodies: RequestBodyReader; limits: RateLimits };
 
@@ -72,11 +68,11 @@ function addRoute(prototype: Routes, http: HttpFamily, operation: AnyOperation):
   async function handle(this: Routes, ...[params, query, req, res]: RouteArgs): Promise<unknown> {
     // The route, the credential headers and the rate limits are checked before a byte of the body is read.
     const caller = http.caller(req, operation);
-    await this.limits.admitCaller(caller, req.ip ?? '');
+    await this.limits.admitCaller(caller, req.ip);
     try {
       return await forward.call(this, caller, params, query, req, res);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 401) await this.limits.refused(req.ip ?? '');
+      if (error instanceof ApiError && error.code === 401) await this.limits.refused(req.ip);
       throw error;
     }
   }
@@ -84,7 +80,7 @@ function addRoute(prototype: Routes, http: HttpFamily, operation: AnyOperation):
     const envelope: Envelope = {
       // The body comes first: whatever it holds, the envelope's own fields are written after it.
       body: operation.body ? await this.bodies.readJson(req, res) : undefined,
-      requestId: req.requestId!,
+      requestId: req.requestId,
       caller,
       params: withoutPrefixParams(params, http.prefixParams),
       // Query parameters of an operation that declares none are ignored, as they always were.
@@ -113,7 +109,7 @@ function addRoute(prototype: Routes, http: HttpFamily, operation: AnyOperation):
   if (operation.headers) Headers()(prototype, key, 4);
 
   const decorators: MethodDecorator[] = [
-    RequestMapping({ path: expressPath(operation.path!), method: RequestMethod[operation.http!.method] }),
+    RequestMapping({ path: routePath(operation.path!), method: RequestMethod[operation.http!.method] }),
     HttpCode(200),
     ApiOperation({
       operationId: operation.operationId,
@@ -146,7 +142,7 @@ function allowedMethods(operations: AnyOperation[], path: string): string[] {
 }
 
 /** The headers the operation takes as input, as sent (the owning service validates them); absent ones are left out. */
-function headerInput(req: Request, operation: AnyOperation): Record<string, string> {
+function headerInput(req: FastifyRequest, operation: AnyOperation): Record<string, string> {
   const input: Record<string, string> = {};
   for (const name of headerInputs(operation)) {
     const value = singleHeader(req.headers[name]);
@@ -156,7 +152,7 @@ function headerInput(req: Request, operation: AnyOperation): Record<string, stri
 }
 
 /** The caller's `Idempotency-Key`, as sent (the owning service validates it). */
-function idempotencyKeyOf(req: Request): string | undefined {
+function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   const key = req.headers['idempotency-key'];
   return typeof key === 'string' ? key : undefined;
 }

@@ -1,27 +1,11 @@
 import { ApiResponse } from '@nestjs/swagger';
 import type { AnyOperation } from '@platform/contracts';
 
-/** `/v1/chat/messages/{id}` → `/v1/chat/messages/:id` */
-export const expressPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
-
 /**
- * The order routes are registered in, literal segments before parameters, so `/bots/baks` is
- * matched before `/bots/{id}` and `/integrations/{id}/logs` before `/integrations/{name}/{version}`:
- * Express takes the first route that matches. Paths are compared segment by segment (a literal
- * before a parameter, literals alphabetically, parameters alike whatever their names, the shorter
- * path first), a total order, so sorting gives the same order whatever the input order.
+ * `/v1/chat/messages/{id}` → `/v1/chat/messages/:id`. The router prefers a literal segment to a
+ * parameter whatever the order routes are declared in, so `/bots/baks` is never taken for `/bots/{id}`.
  */
-export function byRoutePrecedence(a: { path?: string }, b: { path?: string }): number {
-  const left = a.path!.split('/');
-  const right = b.path!.split('/');
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const leftParam = left[i].startsWith('{');
-    const rightParam = right[i].startsWith('{');
-    if (leftParam !== rightParam) return leftParam ? 1 : -1;
-    if (!leftParam && left[i] !== right[i]) return left[i] < right[i] ? -1 : 1;
-  }
-  return left.length - right.length;
-}
+export const routePath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
 /** Swagger UI groups operations by this tag: the family, then the resource (`runtime · conversations`). */
 export function documentationTag(operation: Pick<AnyOperation, 'family' | 'http'>): string {

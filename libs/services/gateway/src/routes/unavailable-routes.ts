@@ -1,8 +1,8 @@
 import { HttpCode, RequestMapping, RequestMethod, Res } from '@nestjs/common';
 import { ApiExtension, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { Errors, pathParameters, UnavailableOperation } from '@platform/contracts';
-import type { Response } from 'express';
-import { documentationTag, errorResponse, expressPath } from './route-paths';
+import type { FastifyReply } from 'fastify';
+import { documentationTag, errorResponse, routePath } from './route-paths';
 
 /**
  * The route of an operation the platform does not provide: answered here, before any credential
@@ -12,8 +12,8 @@ import { documentationTag, errorResponse, expressPath } from './route-paths';
  */
 export function addUnavailableRoute(prototype: object, operation: UnavailableOperation, allowed: string[]): void {
   const key = operation.name;
-  function answer(res: Response): never {
-    res.setHeader('Allow', allowed.join(', '));
+  function answer(res: FastifyReply): never {
+    res.header('allow', allowed.join(', '));
     throw Errors.unavailable(operation.name, operation.reason);
   }
   Object.defineProperty(answer, 'name', { value: key });
@@ -23,7 +23,7 @@ export function addUnavailableRoute(prototype: object, operation: UnavailableOpe
   // The response, to set `Allow` on; the answer itself is the thrown error, written by the error mapper.
   Res({ passthrough: true })(prototype, key, 0);
   const decorators: MethodDecorator[] = [
-    RequestMapping({ path: expressPath(operation.path), method: RequestMethod[operation.http.method] }),
+    RequestMapping({ path: routePath(operation.path), method: RequestMethod[operation.http.method] }),
     HttpCode(405),
     ApiOperation({
       operationId: operation.operationId,

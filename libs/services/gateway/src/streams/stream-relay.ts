@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PlatformConfig } from '@platform/config';
 import {
   AnyOperation,
@@ -72,13 +72,15 @@ export class StreamRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.invalidations?.unsubscribe();
   }
 
-  async relay(grant: StreamGrant, req: Request, res: Response): Promise<void> {
+  async relay(grant: StreamGrant, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (this.open >= MAX_STREAMS) throw Errors.serviceUnavailable('chat');
+    const req = request.raw;
+    const res = reply.raw;
     this.open++;
     let finished = false;
     let subscription: BusSubscription | undefined;
     let keepAlive: NodeJS.Timeout | undefined;
-    const stream: OpenStream = { grant, requestId: req.requestId!, finish: () => finish() };
+    const stream: OpenStream = { grant, requestId: request.requestId, finish: () => finish() };
     const write = (chunk: string) => !finished && res.write(chunk);
     const event = (data: unknown) => write(`data: ${JSON.stringify(data)}\n\n`);
     const finish = () => {
@@ -91,14 +93,6 @@ export class StreamRelay implements OnApplicationBootstrap, OnApplicationShutdow
       res.end();
     };
     req.on('close', finish);
-    res.status(200);
-    res.setHeader('content-type', 'text/event-stream; charset=utf-8');
-    res.setHeader('cache-control', 'no-cache, no-transform');
-    // A stream's connection is never reused: when the stream ends, the client's event source may
-    // still abort its request, and on a socket its agent had handed to another request that
-    // abort would reset it (ECONNRESET) or leave it hanging.
-    res.setHeader('connection', 'close');
-    res.setHeader('x-accel-buffering', 'no');
 
     const api = APIS[grant.api];
     subscription = await this.bus
@@ -118,6 +112,17 @@ export class StreamRelay implements OnApplicationBootstrap, OnApplicationShutdow
     }
     this.remember(stream);
 
+    // From here on the stream writes its own answer, on the raw response.
+    reply.hijack();
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      // A stream's connection is never reused: when the stream ends, the client's event source may
+      // still abort its request, and on a socket its agent had handed to another request that
+      // abort would reset it (ECONNRESET) or leave it hanging.
+      connection: 'close',
+      'x-accel-buffering': 'no',
+    });
     res.flushHeaders();
     // Idle clients drop a silent connection: Node's default agent after 5 s without a byte,
     // proxies after longer. A comment every LISTEN_KEEPALIVE_MS keeps the socket busy; a ping

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChatOperations } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { WidgetAssets } from './widget-assets';
@@ -52,30 +52,31 @@ export class WebchatPageController {
 
   /** 404 for a client id that is not the webhook of a chat integration. */
   @Get('page')
-  async page(@Param('clientId') clientId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.bus.call(ChatOperations.hello, { requestId: req.requestId!, caller: { webhookId: clientId } });
-    res.setHeader('content-security-policy', PAGE_POLICY);
-    res.removeHeader('x-frame-options');
-    res.setHeader('cache-control', 'no-cache');
-    res.status(200).type('html').send(page());
+  async page(@Param('clientId') clientId: string, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
+    await this.bus.call(ChatOperations.hello, { requestId: req.requestId, caller: { webhookId: clientId } });
+    // The security and CORS headers of every answer are set on the raw response, and so are their replacements.
+    res.raw.setHeader('content-security-policy', PAGE_POLICY);
+    res.raw.removeHeader('x-frame-options');
+    res.header('cache-control', 'no-cache');
+    res.code(200).type('text/html; charset=utf-8').send(page());
   }
 
   @Get('embed.js')
-  script(@Res() res: Response): void {
+  script(@Res() res: FastifyReply): void {
     this.send(res, 'embed.js');
   }
 
   @Get('embed.css')
-  stylesheet(@Res() res: Response): void {
+  stylesheet(@Res() res: FastifyReply): void {
     this.send(res, 'embed.css');
   }
 
-  private send(res: Response, name: string): void {
+  private send(res: FastifyReply, name: string): void {
     const asset = this.assets.get(name);
     // Pages of any origin load the widget.
-    res.setHeader('cross-origin-resource-policy', 'cross-origin');
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('cache-control', `public, max-age=${ASSET_MAX_AGE_S}`);
-    res.status(200).type(asset.contentType).send(asset.body);
+    res.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
+    res.raw.setHeader('access-control-allow-origin', '*');
+    res.header('cache-control', `public, max-age=${ASSET_MAX_AGE_S}`);
+    res.code(200).type(asset.contentType).send(asset.body);
   }
 }
