@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { raw } from '@platform/testing';
+import { e2e, raw } from '@platform/testing';
+import { launchBrowser, screenshotPath } from '../support/browser';
 
 const CHECKED_IN = join(__dirname, '..', '..', '..', 'openapi', 'openapi.json');
 
@@ -27,5 +28,26 @@ describe('OpenAPI document', () => {
     expect(res.text).toMatch(/swagger-ui/i);
     const init = await raw('GET', '/docs/swagger-ui-init.js');
     expect(init.text).toMatch(/"filter":\s*true/);
+  });
+
+  it('shows the operations in Chromium, and its filter box narrows them to one family', async () => {
+    const browser = await launchBrowser({ width: 1200, height: 900 });
+    try {
+      const page = await browser.context.newPage();
+      const refused: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && refused.push(message.text()));
+      await page.goto(`${e2e.url}/docs`);
+      await page.locator('.opblock-tag', { hasText: 'chat · conversations' }).first().waitFor({ timeout: 20000 });
+      await page.locator('input.operation-filter-input').fill('tables');
+      await page.locator('.opblock-tag', { hasText: 'chat · conversations' }).first().waitFor({ state: 'detached', timeout: 10000 });
+      const tags = await page.locator('.opblock-tag').allInnerTexts();
+      expect(tags.length).toBeGreaterThan(0);
+      expect(tags.every((tag) => tag.startsWith('tables'))).toBe(true);
+      await page.screenshot({ path: screenshotPath('swagger-ui-filtered') });
+      // Its scripts and styles load under the security headers (a blocked one is a console error).
+      expect(refused).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
