@@ -103,12 +103,14 @@ describe('hostile input at the gateway', () => {
     ['a query that is not UTF-8', '/v1/chat/users?name=%C3%28', /UTF-8/],
     ['an encoded NUL in the path', '/v1/chat/users/a%00b', /U\+0000/],
     ['an encoded NUL in the query', '/v1/chat/conversations?nextToken=%00', /U\+0000/],
-  ])('refuses %s before routing, with the standard body and the request id', async (_, path, message) => {
+  ])('refuses %s before routing, with the standard body, the request id and the security headers', async (_, path, message) => {
     const res = await exchange(`GET ${path} HTTP/1.1\r\nHost: x\r\nX-Request-Id: e2e-bad-url\r\nConnection: close\r\n\r\n`);
     expect(res.status).toBe(400);
     expectErrorBody(JSON.parse(res.text), 400, 'InvalidPayload');
     expect(JSON.parse(res.text).message).toMatch(message);
     expect(res.head).toMatch(/^x-request-id: e2e-bad-url$/im);
+    // Whatever refuses it (the router or the check of every request), the answer carries the security headers.
+    expect(res.head).toMatch(/^x-content-type-options: nosniff$/im);
   });
 
   it('routes a path with a trailing slash as the path without it, and answers an unknown path with the standard 404', async () => {

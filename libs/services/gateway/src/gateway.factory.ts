@@ -1,6 +1,5 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Server } from 'node:http';
 import { parse } from 'qs';
 import { PlatformConfig } from '@platform/config';
@@ -11,7 +10,7 @@ import { GatewayModule } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { answerClientError } from './http/client-errors';
 import { RateLimits } from './http/rate-limits';
-import { admitRequests, refuseUnroutable } from './http/request-pipeline';
+import { RequestPipeline } from './http/request-pipeline';
 
 /** Longer than any common client's idle-socket timeout. */
 const IDLE_KEEP_ALIVE_MS = 75_000;
@@ -26,8 +25,7 @@ export async function createGateway(
   logger = new JsonLogger('gateway', config.logLevel),
   transport: BusTransport = NATS_TRANSPORT,
 ): Promise<NestFastifyApplication> {
-  // Known once the application exists; the router's refusals only come once it listens.
-  let limits: RateLimits;
+  const pipeline = new RequestPipeline();
   const adapter = new FastifyAdapter({
     // Behind reverse proxies, the client's address is the one they forwarded (rate limits count it).
     trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
@@ -40,7 +38,7 @@ export async function createGateway(
     // A stopping gateway finishes what it serves; new connections are refused by the closed socket.
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
-    frameworkErrors: (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => refuseUnroutable(logger, limits, error, req, reply),
+    frameworkErrors: pipeline.refuseUnroutable,
     skipMiddie: true,
     routerOptions: {
       // The official clients serialise nested query objects with dots: `tags.env=prod`.
@@ -54,8 +52,7 @@ export async function createGateway(
     logger,
     abortOnError: false,
   });
-  limits = app.get(RateLimits);
-  admitRequests(adapter.getInstance(), config, logger, limits);
+  pipeline.install(adapter.getInstance(), config, logger, app.get(RateLimits));
   app.useGlobalFilters(new ApiExceptionFilter());
   setupDocs(app);
   (app.getHttpServer() as Server).headersTimeout = HEADERS_TIMEOUT_MS;

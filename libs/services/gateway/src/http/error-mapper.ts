@@ -21,16 +21,11 @@ const TYPE_BY_STATUS: Record<number, ErrorType> = {
  */
 export function toApiError(exception: unknown, req: FastifyRequest): ApiError {
   if (ApiError.isApiError(exception)) return exception;
-  if (exception instanceof HttpException) {
-    const status = exception.getStatus();
-    if (status === 404) return Errors.routeNotFound(req.method, pathOf(req));
-    const type = TYPE_BY_STATUS[status];
-    if (type) return new ApiError(type, exception.message, status === 405 ? 404 : status);
-  }
-  // What the HTTP framework itself refuses (a Content-Type that is not a media type…) keeps its status.
-  const frameworkStatus = (exception as { statusCode?: number; code?: string })?.statusCode;
-  const frameworkType = frameworkStatus !== undefined ? TYPE_BY_STATUS[frameworkStatus] : undefined;
-  if (frameworkType && frameworkStatus !== 404) return new ApiError(frameworkType, (exception as Error).message, frameworkStatus);
+  // Nest's HTTP exceptions, and what Fastify itself refuses (a Content-Type that is not a media type…), keep their status.
+  const status = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: number })?.statusCode;
+  if (status === 404) return Errors.routeNotFound(req.method, pathOf(req));
+  const type = status !== undefined ? TYPE_BY_STATUS[status] : undefined;
+  if (type) return new ApiError(type, (exception as Error).message, status === 405 ? 404 : status);
   return Errors.internal();
 }
 
@@ -41,26 +36,15 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, exception: u
   if (error.code >= 500 && !ApiError.isApiError(exception)) {
     req.errorCause = (exception as Error)?.stack ?? String(exception);
   }
-  const res = reply.raw;
-  if (res.headersSent) {
-    res.end();
+  // An answer that took over the raw response (a stream, a file's content) writes nothing more.
+  if (reply.sent || reply.raw.headersSent) {
+    reply.raw.end();
     return body;
   }
   // A body the gateway will not read: answer, then let the connection go.
-  closeAfterAnswer(req.raw, res);
-  const retryAfter = error.retryAfterS !== undefined ? String(error.retryAfterS) : error.code === 503 ? '1' : undefined;
-  if (reply.sent) {
-    // An answer that took over the raw response (a stream) and failed before it wrote anything.
-    const text = JSON.stringify(body);
-    res.writeHead(error.code, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(text),
-      ...(retryAfter ? { 'retry-after': retryAfter } : {}),
-    });
-    res.end(text);
-    return body;
-  }
-  if (retryAfter) reply.header('retry-after', retryAfter);
+  closeAfterAnswer(req.raw, reply.raw);
+  if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
+  else if (error.code === 503) reply.header('retry-after', '1');
   reply.code(error.code).send(body);
   return body;
 }

@@ -12,9 +12,7 @@ export function pathQueryProblem(url: string): ApiError | undefined {
   try {
     decodeURIComponent(url);
   } catch {
-    return notUtf8();
+    return Errors.invalidPayload('The request path and query must be percent-encoded UTF-8');
   }
   return undefined;
 }
-
-export const notUtf8 = () => Errors.invalidPayload('The request path and query must be percent-encoded UTF-8');
