@@ -67,10 +67,15 @@ export class ConversationsService {
   async requireWithAuthor(access: BotAccess, id: string, authorId?: string): Promise<{ conversation: ConversationEntity; author: UserEntity | null }> {
     const found = await this.conversations.findWithUsers(access.botId, id, { participantId: access.actingUserId, authorId });
     if (!found) throw Errors.notFound('Conversation', id);
-    if (access.actingUserId && !found.participant) {
-      throw Errors.forbidden(`User '${access.actingUserId}' is not a participant of conversation '${id}'`);
-    }
+    this.requireParticipant(access, id, found.participant);
     return found;
+  }
+
+  /** 403 when an integration acts for an end user who does not take part in the conversation (`participant` read with it). */
+  requireParticipant(access: BotAccess, conversationId: string, participant: boolean): void {
+    if (access.actingUserId && !participant) {
+      throw Errors.forbidden(`User '${access.actingUserId}' is not a participant of conversation '${conversationId}'`);
+    }
   }
 
   /** Only the fields given change; tags merge into the current ones. */

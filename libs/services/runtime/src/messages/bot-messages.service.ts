@@ -138,11 +138,13 @@ export class BotMessagesService {
     return {};
   }
 
-  /** The message, if the caller may reach its conversation. */
+  /** The message, if the caller may reach its conversation (read with it when acting for a user). */
   private async requireMessage(access: BotAccess, id: string): Promise<MessageEntity> {
-    const message = await this.messages.require(access.botId, id);
-    if (access.actingUserId) await this.conversations.requireFor(access, message.conversationId);
-    return message;
+    if (!access.actingUserId) return this.messages.require(access.botId, id);
+    const found = await this.messages.findWithParticipant(access.botId, id, access.actingUserId);
+    if (!found) throw Errors.notFound('Message', id);
+    this.conversations.requireParticipant(access, found.message.conversationId, found.participant);
+    return found.message;
   }
 
   /**

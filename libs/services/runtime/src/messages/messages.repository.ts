@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Errors } from '@platform/contracts';
-import { findByKey, insertStatement, keysetPage, oneStatement, Page, PageQuery, runStatement, tableOf } from '@platform/persistence';
+import { columnsOf, findByKey, insertStatement, keysetPage, oneStatement, Page, PageQuery, runStatement, tableOf, toEntity } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from '../conversations/conversation.entity';
+import { ParticipantEntity } from '../conversations/participant.entity';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { MessageEntity } from './message.entity';
@@ -24,6 +25,24 @@ export class MessagesRepository {
 
   find(botId: string, id: string): Promise<MessageEntity | null> {
     return findByKey(this.messages.manager, MessageEntity, { botId, id });
+  }
+
+  /**
+   * The message and whether the user takes part in its conversation, read in one round trip (an
+   * integration acting for an end user reaches only their conversations); null when there is no
+   * such message.
+   */
+  async findWithParticipant(botId: string, id: string, userId: string): Promise<{ message: MessageEntity; participant: boolean } | null> {
+    const manager = this.messages.manager;
+    const rows = (await manager.query(
+      `SELECT ${columnsOf(manager, MessageEntity, 'm')}, EXISTS (
+         SELECT 1 FROM ${tableOf(manager, ParticipantEntity)} p WHERE p."bot_id" = m."bot_id" AND p."conversation_id" = m."conversation_id" AND p."user_id" = $3
+       ) AS "participant"
+       FROM ${tableOf(manager, MessageEntity)} m WHERE m."bot_id" = $1 AND m."id" = $2`,
+      [botId, id, userId],
+    )) as (Record<string, unknown> & { participant: boolean })[];
+    const row = rows[0];
+    return row ? { message: toEntity(manager, MessageEntity, row), participant: row.participant } : null;
   }
 
   /** The message, or 404. */
