@@ -15,3 +15,16 @@ describe('stringifyWithRaw', () => {
     expect(stringifyWithRaw({ body: new RawJson('{"a":1,}') })).toBe('{"body":{"a":1,}}');
   });
 });
+
+describe('RawJson outside stringifyWithRaw', () => {
+  it('serialises as the value its text stands for', () => {
+    expect(JSON.stringify({ body: new RawJson('{"a": [1, 2]}') })).toBe('{"body":{"a":[1,2]}}');
+  });
+
+  it('leaves no placeholder behind once a serialisation has failed', () => {
+    const cyclic: Record<string, unknown> = { body: new RawJson('1') };
+    cyclic.self = cyclic;
+    expect(() => stringifyWithRaw(cyclic)).toThrow(TypeError);
+    expect(JSON.stringify({ body: new RawJson('2') })).toBe('{"body":2}');
+  });
+});
