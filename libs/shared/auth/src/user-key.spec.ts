@@ -1,5 +1,5 @@
 import * as jsonwebtoken from 'jsonwebtoken';
-import { signUserKey, verifyUserKey } from './user-key';
+import { SignedClaimsCache, signUserKey, verifyUserKey } from './user-key';
 
 const KEY = 'a-chat-encryption-key';
 
@@ -46,5 +46,44 @@ describe('user keys (HS256 JWT { id })', () => {
   it('refuses a key without a string id', () => {
     expect(verifyUserKey(jsonwebtoken.sign({ sub: 'u' }, KEY, { algorithm: 'HS256' }), KEY)).toBeUndefined();
     expect(verifyUserKey(jsonwebtoken.sign({ id: 42 }, KEY, { algorithm: 'HS256' }), KEY)).toBeUndefined();
+  });
+});
+
+describe('SignedClaimsCache', () => {
+  const now = Date.now();
+
+  it('answers the claims of a valid key, again without changes', () => {
+    const cache = new SignedClaimsCache();
+    const key = signUserKey('user_1', KEY, now);
+    expect(cache.claims(key, KEY, now)).toMatchObject({ id: 'user_1' });
+    expect(cache.claims(key, KEY, now)).toMatchObject({ id: 'user_1' });
+  });
+
+  it('refuses a key it verified once when the encryption key it is checked against changed', () => {
+    const cache = new SignedClaimsCache();
+    const key = signUserKey('user_1', KEY, now);
+    expect(cache.claims(key, KEY, now)).toBeDefined();
+    expect(cache.claims(key, 'a-new-encryption-key', now)).toBeUndefined();
+  });
+
+  it('refuses a key it verified once after it expired', () => {
+    const cache = new SignedClaimsCache();
+    const key = signUserKey('user_1', KEY, now, now + 60_000);
+    expect(cache.claims(key, KEY, now)).toBeDefined();
+    expect(cache.claims(key, KEY, now + 60_000)).toBeUndefined();
+  });
+
+  it('refuses forged and malformed keys every time', () => {
+    const cache = new SignedClaimsCache();
+    const forged = signUserKey('user_1', 'another-key', now);
+    expect(cache.claims(forged, KEY, now)).toBeUndefined();
+    expect(cache.claims(forged, KEY, now)).toBeUndefined();
+    expect(cache.claims('a.b', KEY, now)).toBeUndefined();
+  });
+
+  it('keeps claims nobody can change for the next request', () => {
+    const cache = new SignedClaimsCache();
+    const key = signUserKey('user_1', KEY, now);
+    expect(Object.isFrozen(cache.claims(key, KEY, now))).toBe(true);
   });
 });

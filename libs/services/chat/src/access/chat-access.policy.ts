@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { constantTimeEqual, hashSecret, verifySignedClaims } from '@platform/auth';
+import { constantTimeEqual, hashSecret, SignedClaimsCache } from '@platform/auth';
 import { AnyOperation, Caller, ChatCaller, Errors, WebhookResolution } from '@platform/contracts';
 import { AccessPolicy } from '@platform/messaging';
 import { WebhookResolver } from '../webhooks/webhook-resolver.service';
@@ -26,6 +26,9 @@ export type VisitorAccess = Pick<ChatAccess, 'webhook'> & Partial<Pick<ChatAcces
  */
 @Injectable()
 export class ChatAccessPolicy extends AccessPolicy {
+  /** A user's key comes with each of their requests: its signature is checked once. */
+  private readonly userKeys = new SignedClaimsCache();
+
   constructor(private readonly webhooks: WebhookResolver) {
     super();
   }
@@ -53,7 +56,7 @@ export class ChatAccessPolicy extends AccessPolicy {
    * even one signed with the integration's key, acts as the bot.
    */
   private userOf(userKey: string | undefined, webhook: WebhookResolution): Pick<ChatAccess, 'userId' | 'userKey' | 'keyIssuedAt'> {
-    const claims = userKey ? verifySignedClaims(userKey, webhook.encryptionKey) : undefined;
+    const claims = userKey ? this.userKeys.claims(userKey, webhook.encryptionKey) : undefined;
     const userId = typeof claims?.id === 'string' && claims.id.length > 0 ? claims.id : undefined;
     if (!userKey || !userId) throw Errors.unauthorized('The user key is not valid for this webhook');
     if (userId === webhook.botId) throw Errors.forbidden("The bot's own user cannot be acted as with a user key");
