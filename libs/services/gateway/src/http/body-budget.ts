@@ -24,10 +24,7 @@ export class BodyBudget {
   /** Reserves `bytes` for `client`, waiting for room (at once when there is some). */
   reserve(client: string, bytes: number, signal: AbortSignal): Promise<void> {
     if (signal.aborted) return Promise.reject(signal.reason);
-    if (this.waiting.length === 0 && this.fits(client, bytes)) {
-      this.take(client, bytes);
-      return Promise.resolve();
-    }
+    if (this.tryReserve(client, bytes)) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const waiter = { client, bytes, resolve, reject };
       this.waiting.push(waiter);
@@ -44,6 +41,13 @@ export class BodyBudget {
       // Waiters of clients at their share must not hold up the others.
       this.grant();
     });
+  }
+
+  /** Reserves `bytes` for `client` if there is room now and nobody waits before it; false (nothing reserved) otherwise. */
+  tryReserve(client: string, bytes: number): boolean {
+    if (this.waiting.length > 0 || !this.fits(client, bytes)) return false;
+    this.take(client, bytes);
+    return true;
   }
 
   release(client: string, bytes: number): void {
