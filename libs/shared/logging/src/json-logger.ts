@@ -97,12 +97,15 @@ export class JsonLogger implements LoggerService {
   }
 
   private emit(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', message: unknown, rest: unknown[]) {
-    const fields: Fields = {};
     // Nest passes the context name as the last string argument, and a stack for errors.
     const strings = rest.filter((r) => typeof r === 'string') as string[];
-    if (strings.length > 0) fields.context = strings[strings.length - 1];
+    const context = strings.length > 0 ? strings[strings.length - 1] : undefined;
+    if (level === 'info' && NOISY_CONTEXTS.has(context as string)) level = 'debug';
+    // Lines below the level (a service's line for each request it handles is debug) cost nothing more.
+    if (!this.pino.isLevelEnabled(level)) return;
+    const fields: Fields = {};
+    if (context !== undefined) fields.context = context;
     if (level === 'error' && strings.length > 1) fields.stack = strings[0];
-    if (level === 'info' && NOISY_CONTEXTS.has(fields.context as string)) level = 'debug';
     if (message instanceof Error) {
       fields.error = message.message;
       fields.stack = message.stack;
