@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { Errors, SortDirection, SortField } from '@platform/contracts';
 import { columnsOf, findByKey, isForeignKeyViolation, isUniqueViolation, keysetPage, Page, PageQuery, tableOf, toEntity } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
@@ -8,6 +8,15 @@ import { TagMatch } from '../common/tags';
 import { ConversationEntity } from './conversation.entity';
 import { ParticipantEntity } from './participant.entity';
 import { UserEntity } from '../users/user.entity';
+
+/**
+ * The SQL condition that the user of the placeholder takes part in the conversation whose bot and
+ * id the two column expressions name: a statement reading a conversation, or something of one,
+ * for an end user checks it in the same round trip.
+ */
+export function takesPart(manager: EntityManager, botColumn: string, conversationColumn: string, userPlaceholder: string): string {
+  return `EXISTS (SELECT 1 FROM ${tableOf(manager, ParticipantEntity)} p WHERE p."bot_id" = ${botColumn} AND p."conversation_id" = ${conversationColumn} AND p."user_id" = ${userPlaceholder})`;
+}
 
 /** Prefix of the author's columns where they share a row with the conversation's. */
 const AUTHOR = 'author_';
@@ -47,9 +56,8 @@ export class ConversationsRepository {
   ): Promise<{ conversation: ConversationEntity; participant: boolean; author: UserEntity | null } | null> {
     const manager = this.conversations.manager;
     const rows = (await manager.query(
-      `SELECT ${columnsOf(manager, ConversationEntity, 'c')}, EXISTS (
-         SELECT 1 FROM ${tableOf(manager, ParticipantEntity)} p WHERE p."bot_id" = c."bot_id" AND p."conversation_id" = c."id" AND p."user_id" = $3
-       ) AS "participant", u."id" IS NOT NULL AS "has_author", ${columnsOf(manager, UserEntity, 'u', AUTHOR)}
+      `SELECT ${columnsOf(manager, ConversationEntity, 'c')}, ${takesPart(manager, 'c."bot_id"', 'c."id"', '$3')} AS "participant",
+         u."id" IS NOT NULL AS "has_author", ${columnsOf(manager, UserEntity, 'u', AUTHOR)}
        FROM ${tableOf(manager, ConversationEntity)} c
        LEFT JOIN ${tableOf(manager, UserEntity)} u ON u."bot_id" = c."bot_id" AND u."id" = $4
        WHERE c."bot_id" = $1 AND c."id" = $2`,

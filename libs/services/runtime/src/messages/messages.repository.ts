@@ -6,7 +6,7 @@ import { columnsOf, findByKey, insertStatement, keysetPage, oneStatement, Page, 
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from '../conversations/conversation.entity';
-import { ParticipantEntity } from '../conversations/participant.entity';
+import { takesPart } from '../conversations/conversations.repository';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { MessageEntity } from './message.entity';
@@ -35,9 +35,7 @@ export class MessagesRepository {
   async findWithParticipant(botId: string, id: string, userId: string): Promise<{ message: MessageEntity; participant: boolean } | null> {
     const manager = this.messages.manager;
     const rows = (await manager.query(
-      `SELECT ${columnsOf(manager, MessageEntity, 'm')}, EXISTS (
-         SELECT 1 FROM ${tableOf(manager, ParticipantEntity)} p WHERE p."bot_id" = m."bot_id" AND p."conversation_id" = m."conversation_id" AND p."user_id" = $3
-       ) AS "participant"
+      `SELECT ${columnsOf(manager, MessageEntity, 'm')}, ${takesPart(manager, 'm."bot_id"', 'm."conversation_id"', '$3')} AS "participant"
        FROM ${tableOf(manager, MessageEntity)} m WHERE m."bot_id" = $1 AND m."id" = $2`,
       [botId, id, userId],
     )) as (Record<string, unknown> & { participant: boolean })[];
