@@ -21,7 +21,7 @@ const TYPE_BY_STATUS: Record<number, ErrorType> = {
  */
 export function toApiError(exception: unknown, req: FastifyRequest): ApiError {
   if (ApiError.isApiError(exception)) return exception;
-  // Nest's HTTP exceptions, and what Fastify itself refuses (a Content-Type that is not a media type…), keep their status.
+  // Nest's HTTP exceptions, and errors Fastify itself raises with a status, keep their status.
   const status = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: number })?.statusCode;
   if (status === 404) return Errors.routeNotFound(req.method, pathOf(req));
   const type = status !== undefined ? TYPE_BY_STATUS[status] : undefined;

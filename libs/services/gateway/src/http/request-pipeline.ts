@@ -11,9 +11,6 @@ import { RateLimits } from './rate-limits';
 import { beginRequest, inRequestContext, pathOf } from './request-context';
 
 type Done = (error?: Error) => void;
-
-/** The methods Fastify would otherwise read a body for. */
-const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY'];
 type Step = (req: FastifyRequest, reply: FastifyReply, done: Done) => void;
 
 /**
@@ -48,9 +45,9 @@ export class RequestPipeline {
     instance.decorateRequest('errorId', undefined);
     instance.decorateRequest('errorCause', undefined);
     for (const step of this.steps) instance.addHook('onRequest', step);
-    // Fastify is told no method has a body, so it neither parses nor reads one (nor pays for its
-    // content-type step on each request): the route reads it, once the caller is known.
-    for (const method of BODY_METHODS) instance.addHttpMethod(method, { hasBody: false, overrideExisting: true });
+    // Fastify is told no method it knows has a body, so it neither parses nor reads one (nor pays
+    // for its content-type step on each request): the route reads it, once the caller is known.
+    for (const method of instance.supportedMethods) instance.addHttpMethod(method, { hasBody: false, overrideExisting: true });
   }
 
   /**
