@@ -77,6 +77,18 @@ describe('POST /v1/chat/integrations/configure (configureIntegration)', () => {
       expect(await identifierOf(bot)).toBe('kept');
     });
 
+    it('keeps both changes of two calls made at once that change different fields', async () => {
+      const bot = await createChatBot();
+      for (let round = 0; round < 10; round++) {
+        await Promise.all([
+          bot.runtime.configureIntegration({ identifier: `round-${round}` }),
+          bot.runtime.configureIntegration({ scheduleRegisterCall: round % 2 ? 'weekly' : 'daily' }),
+          bot.runtime.configureIntegration({ sandboxIdentifiers: {} }),
+        ]);
+        expect(await identifierOf(bot)).toBe(`round-${round}`);
+      }
+    });
+
     it('accepts an identifier of exactly 200 characters', async () => {
       const bot = await createChatBot();
       const identifier = 'i'.repeat(200);

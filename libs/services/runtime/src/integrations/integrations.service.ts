@@ -10,15 +10,8 @@ export class IntegrationsService {
   /** Fields left out keep their value; null clears identifier and sandboxIdentifiers. */
   async configure(access: BotAccess, input: ConfigureIntegrationBody): Promise<Record<string, never>> {
     const { alias } = access.requireIntegration();
-    const current = await this.settings.find(access.botId, alias);
-    await this.settings.save({
-      botId: access.botId,
-      alias,
-      identifier: input.identifier === undefined ? (current?.identifier ?? null) : input.identifier,
-      scheduleRegisterCall: input.scheduleRegisterCall ?? current?.scheduleRegisterCall ?? null,
-      sandboxIdentifiers: input.sandboxIdentifiers === undefined ? (current?.sandboxIdentifiers ?? null) : input.sandboxIdentifiers,
-      updatedAt: new Date(),
-    });
+    const { identifier, scheduleRegisterCall, sandboxIdentifiers } = input;
+    await this.settings.configure(access.botId, alias, { identifier, scheduleRegisterCall, sandboxIdentifiers });
     return {};
   }
 
