@@ -6,7 +6,8 @@ import { RequestContext } from '@platform/logging';
 import { BusConnection } from './bus-connection';
 import { PayloadCodec } from './payload-codec';
 import { PublishDeferral } from './publish-deferral';
-import { Reply } from './reply';
+import { RawJson } from './raw-json';
+import { Reply, resultOf, resultText } from './reply';
 
 /** How much sooner than its caller a hop gives up waiting. */
 const HOP_MARGIN_MS = 200;
@@ -31,6 +32,13 @@ export abstract class BusClient {
   call<O extends AnyOperation>(operation: O, envelope: Envelope, options?: RequestOptions): Promise<ResponseOf<O>> {
     return this.request<ResponseOf<O>>(operation.subject, envelope, options);
   }
+
+  /** The same, the answer left as its JSON text: for a caller that only passes it on (the gateway). */
+  callForText(operation: AnyOperation, envelope: Envelope, options?: RequestOptions): Promise<RawJson> {
+    return this.requestText(operation.subject, envelope, options);
+  }
+
+  abstract requestText(subject: string, payload: unknown, options?: RequestOptions): Promise<RawJson>;
   /** Fire-and-forget to every subscriber (not a queue group): used for fan-out signals. */
   abstract publish(subject: string, payload: unknown): Promise<void>;
   /** A plain subscription; every replica receives every message. */
@@ -64,7 +72,16 @@ export class NatsBusClient extends BusClient implements OnApplicationBootstrap {
     void this.bus.get().catch(() => undefined);
   }
 
-  async request<T>(subject: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
+  async request<T>(subject: string, payload: unknown, options?: RequestOptions): Promise<T> {
+    return resultOf(JSON.parse(await this.exchange(subject, payload, options)) as Reply) as T;
+  }
+
+  async requestText(subject: string, payload: unknown, options?: RequestOptions): Promise<RawJson> {
+    return new RawJson(resultText(await this.exchange(subject, payload, options)));
+  }
+
+  /** Sends the request and answers the reply's JSON text. */
+  private async exchange(subject: string, payload: unknown, options: RequestOptions = {}): Promise<string> {
     const service = subject.split('.')[0];
     // While NATS is down or reconnecting, waiting would only queue the request: fail at once.
     const nc = this.bus.current();
@@ -83,9 +100,7 @@ export class NatsBusClient extends BusClient implements OnApplicationBootstrap {
       this.logger.error(`Request on ${subject} failed: ${(error as Error).message}`);
       throw Errors.serviceUnavailable(service);
     }
-    const reply = (await this.codec.decode(data)) as Reply;
-    if ('error' in reply) throw ApiError.fromWire(reply.error);
-    return reply.result as T;
+    return this.codec.decodeText(data);
   }
 
   /**

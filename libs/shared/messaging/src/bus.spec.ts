@@ -104,6 +104,19 @@ describe('the NATS bus', () => {
     expect(reply.payload.blob).toBe(big.blob);
   });
 
+  it('answers the result as its JSON text to a caller that only passes it on, by value or by reference', async () => {
+    const small = await bus.requestText('svc.echo', { text: 'a "quoted" é', list: [1, null] });
+    expect(JSON.parse(small.text)).toMatchObject({ payload: { text: 'a "quoted" é', list: [1, null] } });
+    const big = { blob: randomBytes(3 * 1024 * 1024).toString('base64') };
+    const text = (await bus.requestText('svc.echo', big, { timeoutMs: 15000 })).text;
+    expect(JSON.parse(text).payload.blob).toBe(big.blob);
+  });
+
+  it('throws the ApiError of a reply to a caller that asked for its text', async () => {
+    await expect(bus.requestText('svc.not-found', {})).rejects.toMatchObject({ code: 404, type: 'ResourceNotFound' });
+    await expect(bus.requestText('svc.crash', {})).rejects.toMatchObject({ code: 500, type: 'Internal' });
+  });
+
   it('spreads requests over the replicas of a queue group', async () => {
     const servers = new Set<string>();
     for (let i = 0; i < 40; i++) servers.add((await bus.request<{ servedBy: string }>('svc.echo', i)).servedBy);

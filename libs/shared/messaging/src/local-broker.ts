@@ -5,7 +5,7 @@ import { ApiError, Errors } from '@platform/contracts';
 import { RequestContext } from '@platform/logging';
 import { BusClient, BusSubscription, RequestOptions } from './bus-client';
 import { PublishDeferral } from './publish-deferral';
-import { stringifyWithRaw } from './raw-json';
+import { RawJson, stringifyWithRaw } from './raw-json';
 
 /**
  * An in-process stand-in for NATS: services of one process register their handlers here and
@@ -36,11 +36,19 @@ export class LocalBusClient extends BusClient {
   }
 
   async request<T>(subject: string, payload: unknown, _options?: RequestOptions): Promise<T> {
+    return copy(await this.answer(subject, payload)) as T;
+  }
+
+  async requestText(subject: string, payload: unknown, _options?: RequestOptions): Promise<RawJson> {
+    return new RawJson(stringifyWithRaw(await this.answer(subject, payload)));
+  }
+
+  private async answer(subject: string, payload: unknown): Promise<unknown> {
     const handler = this.broker.handlers.get(subject);
     if (!handler) throw Errors.serviceUnavailable(subject.split('.')[0]);
     const outcome = await handler(copy(payload));
     const result = isObservable(outcome) ? await lastValueFrom(outcome as Observable<unknown>, { defaultValue: undefined }) : outcome;
-    return copy(result ?? null) as T;
+    return result ?? null;
   }
 
   publish(subject: string, payload: unknown): Promise<void> {

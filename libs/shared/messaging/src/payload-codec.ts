@@ -19,7 +19,8 @@ interface ByValue {
 interface ByReference {
   ref: string;
 }
-type Frame = ByValue | ByReference;
+/** How `encode` begins a body by value (`JSON.stringify` writes no space, and `v` is its only key). */
+const BY_VALUE_HEAD = '{"v":';
 
 /**
  * Turns values into NATS message bodies and back. A value too big for the server's
@@ -43,8 +44,17 @@ export class PayloadCodec {
   }
 
   async decode(data: Uint8Array): Promise<unknown> {
-    const frame = JSON.parse(utf8Decoder.decode(data)) as Frame;
-    if ('v' in frame) return frame.v;
+    return JSON.parse(await this.decodeText(data));
+  }
+
+  /**
+   * The value a body carries, as its JSON text (for a reader that only passes it on). A body by
+   * value is `{"v":<value>}` exactly as `encode` wrote it, so the text is cut out of it unparsed.
+   */
+  async decodeText(data: Uint8Array): Promise<string> {
+    const text = utf8Decoder.decode(data);
+    if (text.startsWith(BY_VALUE_HEAD)) return text.slice(BY_VALUE_HEAD.length, -1);
+    const frame = JSON.parse(text) as Partial<ByReference>;
     if (typeof frame.ref !== 'string') throw new Error('Malformed bus frame');
     const nc = await this.bus.get();
     const store = await this.objectStore(nc);
@@ -52,7 +62,7 @@ export class PayloadCodec {
     if (!blob) throw new Error(`Referenced payload ${frame.ref} is gone`);
     // The reference is read exactly once (request or reply), so it can go now.
     void store.delete(frame.ref).catch(() => undefined);
-    return JSON.parse(utf8Decoder.decode(blob));
+    return utf8Decoder.decode(blob);
   }
 
   private inlineLimit(nc: NatsConnection): number {

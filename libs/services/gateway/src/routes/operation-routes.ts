@@ -23,6 +23,9 @@ import { HTTP_FAMILIES, HttpFamily } from './http-families';
 import { documentationTag, errorResponse, routePath } from './route-paths';
 import { addUnavailableRoute } from './unavailable-routes';
 
+/** The media type of every answer that is not a stream (Fastify's own for the objects it serialises). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
  * The gateway's routes, generated from the declared operations: one Nest controller per HTTP
  * family, one route per operation. Each route reads the family's credentials, wraps the
@@ -88,7 +91,12 @@ function addRoute(prototype: Routes, http: HttpFamily, operation: AnyOperation):
       headers: operation.headers ? headerInput(req, operation) : undefined,
       idempotencyKey: operation.idempotent ? idempotencyKeyOf(req) : undefined,
     };
-    if (!operation.stream) return this.bus.call(operation, envelope);
+    if (!operation.stream) {
+      // The service's answer goes out as the text it came in: parsing it here only to serialise it again would change nothing.
+      const answer = await this.bus.callForText(operation, envelope);
+      void res.type(JSON_TYPE);
+      return answer.text;
+    }
     const grant = (await this.bus.call(operation, envelope)) as StreamGrant;
     await this.relay.relay(grant, req, res);
   }
