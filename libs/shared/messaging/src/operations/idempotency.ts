@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, Optional } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { from, lastValueFrom, Observable } from 'rxjs';
 import { AnyOperation } from '@platform/contracts';
-import { OPERATION_METADATA, OperationRequest } from './operation-request';
+import type { OperationRequest } from './operation-request';
 
 /** A request under an `Idempotency-Key`: who asks (scope), the key, and what is asked (fingerprint). */
 export interface IdempotentRequest {
@@ -27,24 +24,21 @@ export abstract class IdempotencyStore {
 
 const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
+/** Where a validated request keeps how to run its handler once per key (set by `OperationGuard`, used by `Handles`). */
+export const RUN_ONCE = Symbol('runOnce');
+
 /**
  * `Idempotency-Key` at the edge of the service owning an operation (docs/contracts.md,
- * "Idempotency"). Keys are scoped to the operation and the caller (credential and identity),
- * so two callers never share one.
+ * "Idempotency"): how to run the handler of this request, when it comes with a key for an
+ * operation declared idempotent and the service keeps answers. Keys are scoped to the operation
+ * and the caller (credential and identity), so two callers never share one.
  */
-@Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(
-    private readonly reflector: Reflector,
-    @Optional() private readonly store?: IdempotencyStore,
-  ) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'rpc' || !this.store) return next.handle();
-    const operation = this.reflector.get<AnyOperation | undefined>(OPERATION_METADATA, context.getHandler());
-    const request = context.switchToRpc().getData() as OperationRequest<AnyOperation>;
-    if (!operation?.idempotent || request.idempotencyKey === undefined) return next.handle();
-    const idempotent = { scope: hash([operation.subject, request.caller]), key: request.idempotencyKey, fingerprint: hash(request.input) };
-    return from(this.store.once(idempotent, () => lastValueFrom(next.handle(), { defaultValue: null })));
-  }
+export function runOnce(
+  operation: AnyOperation,
+  request: Pick<OperationRequest<AnyOperation>, 'caller' | 'input' | 'idempotencyKey'>,
+  store: IdempotencyStore | undefined,
+): ((work: () => Promise<unknown>) => Promise<unknown>) | undefined {
+  if (!operation.idempotent || !store || request.idempotencyKey === undefined) return undefined;
+  const idempotent = { scope: hash([operation.subject, request.caller]), key: request.idempotencyKey, fingerprint: hash(request.input) };
+  return (work) => store.once(idempotent, work);
 }
