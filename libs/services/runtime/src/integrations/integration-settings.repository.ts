@@ -32,7 +32,13 @@ export class IntegrationSettingsRepository {
       `INSERT INTO "runtime"."integration_settings" ("bot_id", "alias", "identifier", "schedule_register_call", "sandbox_identifiers", "updated_at")
        VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT ("bot_id", "alias") DO UPDATE SET ${updates.join(', ')}`,
-      [botId, alias, change.identifier ?? null, change.scheduleRegisterCall ?? null, change.sandboxIdentifiers == null ? null : JSON.stringify(change.sandboxIdentifiers)],
+      [
+        botId,
+        alias,
+        change.identifier ?? null,
+        change.scheduleRegisterCall ?? null,
+        change.sandboxIdentifiers == null ? null : JSON.stringify(change.sandboxIdentifiers),
+      ],
     );
   }
 }
