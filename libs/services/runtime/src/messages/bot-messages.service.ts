@@ -141,10 +141,9 @@ export class BotMessagesService {
   /** The message, if the caller may reach its conversation (read with it when acting for a user). */
   private async requireMessage(access: BotAccess, id: string): Promise<MessageEntity> {
     if (!access.actingUserId) return this.messages.require(access.botId, id);
-    const found = await this.messages.findWithParticipant(access.botId, id, access.actingUserId);
-    if (!found) throw Errors.notFound('Message', id);
-    this.conversations.requireParticipant(access, found.message.conversationId, found.participant);
-    return found.message;
+    const { message, participant } = await this.messages.requireWithParticipant(access.botId, id, access.actingUserId);
+    this.conversations.requireParticipant(access, message.conversationId, participant);
+    return message;
   }
 
   /**

@@ -11,6 +11,8 @@ import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { MessageEntity } from './message.entity';
 
+const notFound = (id: string) => Errors.notFound('Message', id);
+
 export interface MessageFilter extends PageQuery, DateRange {
   conversationId?: string;
   tags?: TagMatch;
@@ -29,10 +31,10 @@ export class MessagesRepository {
 
   /**
    * The message and whether the user takes part in its conversation, read in one round trip (an
-   * integration acting for an end user reaches only their conversations); null when there is no
+   * integration acting for an end user reaches only their conversations); 404 when there is no
    * such message.
    */
-  async findWithParticipant(botId: string, id: string, userId: string): Promise<{ message: MessageEntity; participant: boolean } | null> {
+  async requireWithParticipant(botId: string, id: string, userId: string): Promise<{ message: MessageEntity; participant: boolean }> {
     const manager = this.messages.manager;
     const rows = (await manager.query(
       `SELECT ${columnsOf(manager, MessageEntity, 'm')}, ${takesPart(manager, 'm."bot_id"', 'm."conversation_id"', '$3')} AS "participant"
@@ -40,13 +42,14 @@ export class MessagesRepository {
       [botId, id, userId],
     )) as (Record<string, unknown> & { participant: boolean })[];
     const row = rows[0];
-    return row ? { message: toEntity(manager, MessageEntity, row), participant: row.participant } : null;
+    if (!row) throw notFound(id);
+    return { message: toEntity(manager, MessageEntity, row), participant: row.participant };
   }
 
   /** The message, or 404. */
   async require(botId: string, id: string): Promise<MessageEntity> {
     const message = await this.find(botId, id);
-    if (!message) throw Errors.notFound('Message', id);
+    if (!message) throw notFound(id);
     return message;
   }
 
