@@ -1,5 +1,6 @@
 export * from './database-schema';
 export * from './keyset-page';
+export * from './list-query';
 export * from './persistence.module';
 export * from './unique-violation';
 export * from './database-availability';

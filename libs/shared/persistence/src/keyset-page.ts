@@ -1,4 +1,3 @@
-import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { Errors } from '@platform/contracts';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -22,47 +21,21 @@ export interface Page<T> {
   nextToken?: string;
 }
 
-interface Cursor {
+export interface Cursor {
   s: string;
   i: string;
 }
 
-/**
- * The one pagination helper: keyset pagination on (sort value, id), so pages stay stable while
- * rows are inserted. The cursor is opaque to callers (base64url JSON) and a forged or foreign one
- * is a 400, never a wrong page.
- */
-export async function keysetPage<T extends ObjectLiteral, R extends ObjectLiteral = T>(
-  query: SelectQueryBuilder<T>,
-  order: KeysetOrder,
-  page: PageQuery,
-  /** How the page's rows are read (by default the query's entities), each with the sort and id properties. */
-  read: (query: SelectQueryBuilder<T>) => Promise<R[]> = (q) => q.getMany() as unknown as Promise<R[]>,
-): Promise<Page<R>> {
-  const alias = query.alias;
-  const idProperty = order.idProperty ?? 'id';
-  const direction = order.direction === 'desc' ? 'DESC' : 'ASC';
-  const size = Math.min(Math.max(page.pageSize ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
-  if (page.nextToken !== undefined) {
-    const cursor = decodeCursor(page.nextToken);
-    const op = direction === 'ASC' ? '>' : '<';
-    query.andWhere(`(${alias}.${order.sortProperty}, ${alias}.${idProperty}) ${op} (:keysetSort, :keysetId)`, {
-      keysetSort: new Date(cursor.s),
-      keysetId: cursor.i,
-    });
-  }
-  query
-    .orderBy(`${alias}.${order.sortProperty}`, direction)
-    .addOrderBy(`${alias}.${idProperty}`, direction)
-    .limit(size + 1);
-  const rows = await read(query);
-  if (rows.length <= size) return { items: rows };
-  const items = rows.slice(0, size);
-  const last = items[items.length - 1] as Record<string, unknown>;
-  return { items, nextToken: encodeCursor(last[order.sortProperty] as Date, String(last[idProperty])) };
+/** The page size asked for, bounded to 1..MAX_PAGE_SIZE (DEFAULT_PAGE_SIZE when not given). */
+export function clampPageSize(pageSize: number | undefined): number {
+  return Math.min(Math.max(pageSize ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
 }
 
-function encodeCursor(sort: Date, id: string): string {
+/**
+ * Cursors of keyset pages (`ListQuery.page`): the sort value and id of a page's last row, as
+ * base64url JSON, opaque to callers.
+ */
+export function encodeCursor(sort: Date, id: string): string {
   return Buffer.from(JSON.stringify({ s: sort.toISOString(), i: id } satisfies Cursor)).toString('base64url');
 }
 
@@ -70,7 +43,8 @@ function encodeCursor(sort: Date, id: string): string {
 const CURSOR_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const MAX_CURSOR_ID_LENGTH = 200;
 
-function decodeCursor(token: string): Cursor {
+/** The cursor a token holds; a forged or foreign token is a 400, never a wrong page. */
+export function decodeCursor(token: string): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Cursor;
     if (isCursor(cursor)) return cursor;

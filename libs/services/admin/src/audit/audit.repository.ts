@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { ListQuery, Page, PageQuery } from '@platform/persistence';
 import { AuditRecordEntity } from './audit-record.entity';
 
 @Injectable()
@@ -14,7 +14,8 @@ export class AuditRepository {
 
   /** The workspace's records, newest first. */
   list(workspaceId: string, page: PageQuery): Promise<Page<AuditRecordEntity>> {
-    const query = this.records.createQueryBuilder('r').where('r.workspace_id = :workspaceId', { workspaceId });
-    return keysetPage(query, { sortProperty: 'recordedAt', direction: 'desc' }, page);
+    return new ListQuery(this.records.manager, AuditRecordEntity, 'r')
+      .whereEquals('workspaceId', workspaceId)
+      .page({ sortProperty: 'recordedAt', direction: 'desc' }, page);
   }
 }

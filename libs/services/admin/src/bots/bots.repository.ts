@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { SecretBox } from '@platform/auth';
-import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { ListQuery, Page, PageQuery, tableOf } from '@platform/persistence';
 import { BotIntegrationEntity } from './bot-integration.entity';
 import { BotDefinition, BotEntity } from './bot.entity';
 
@@ -61,29 +61,26 @@ export class BotsRepository {
    * drop them).
    */
   list(filter: BotFilter): Promise<Page<BotSummaryRow>> {
-    const query = this.bots
-      .createQueryBuilder('b')
-      .select(['b.id', 'b.name', 'b.tags', 'b.createdAt', 'b.updatedAt', 'b.deployedAt'])
-      .addSelect(`b.definition ->> 'type'`, 'definition_type')
-      .where('b.workspace_id = :workspaceId', { workspaceId: filter.workspaceId });
-    if (filter.dev !== undefined) query.andWhere('b.dev = :dev', { dev: filter.dev });
-    if (filter.tags && Object.keys(filter.tags).length > 0) query.andWhere('b.tags @> CAST(:tags AS jsonb)', { tags: JSON.stringify(filter.tags) });
+    const query = new ListQuery(this.bots.manager, BotEntity, 'b')
+      .select(`b."id", b."name", b."tags", b."created_at", b."updated_at", b."deployed_at", b."definition" ->> 'type' AS "type"`)
+      .whereEquals('workspaceId', filter.workspaceId)
+      .whereEquals('dev', filter.dev);
+    if (filter.tags && Object.keys(filter.tags).length > 0) query.where(`b."tags" @> CAST(${query.param(JSON.stringify(filter.tags))} AS jsonb)`);
     if (filter.integrationNames?.length) {
-      query.andWhere(
-        new Brackets((w) =>
-          w.where(`EXISTS (SELECT 1 FROM "admin"."bot_integrations" i WHERE i.bot_id = b.id AND i.integration_id IN (:...integrationNames))`, {
-            integrationNames: filter.integrationNames,
-          }),
-        ),
+      query.where(
+        `EXISTS (SELECT 1 FROM ${tableOf(this.bots.manager, BotIntegrationEntity)} i WHERE i."bot_id" = b."id" AND i."integration_id" = ANY(${query.param(filter.integrationNames)}))`,
       );
     }
-    if (filter.pluginNames?.length) {
-      query.andWhere(`(b.definition -> 'plugins') ?| ARRAY[:...pluginNames]`, { pluginNames: filter.pluginNames });
-    }
-    return keysetPage(query, { sortProperty: filter.sortField ?? 'createdAt', direction: filter.sortDirection ?? 'desc' }, filter, async (page) => {
-      const { entities, raw } = await page.getRawAndEntities<{ definition_type: BotDefinition['type'] }>();
-      return entities.map((bot, i) => ({ ...bot, type: raw[i].definition_type }));
-    });
+    if (filter.pluginNames?.length) query.where(`(b."definition" -> 'plugins') ?| ${query.param(filter.pluginNames)}::text[]`);
+    return query.page({ sortProperty: filter.sortField ?? 'createdAt', direction: filter.sortDirection ?? 'desc' }, filter, (row) => ({
+      id: row.id as string,
+      name: row.name as string,
+      tags: row.tags as Record<string, string>,
+      createdAt: row.created_at as Date,
+      updatedAt: row.updated_at as Date,
+      deployedAt: row.deployed_at as Date | null,
+      type: row.type as BotDefinition['type'],
+    }));
   }
 
   async insert(bot: BotEntity): Promise<void> {

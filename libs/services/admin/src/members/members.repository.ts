@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import type { Role } from '@platform/contracts';
-import { isUniqueViolation, keysetPage, Page, PageQuery } from '@platform/persistence';
+import { isUniqueViolation, ListQuery, Page, PageQuery } from '@platform/persistence';
 import { AccountEntity } from '../accounts/account.entity';
 import { ActiveMember, MemberEntity } from '../workspaces/member.entity';
 
@@ -12,8 +12,7 @@ export class MembersRepository {
 
   /** Members and invitations of the workspace, earliest first. */
   list(workspaceId: string, page: PageQuery): Promise<Page<MemberEntity>> {
-    const query = this.members.createQueryBuilder('m').where('m.workspace_id = :workspaceId', { workspaceId });
-    return keysetPage(query, { sortProperty: 'createdAt' }, page);
+    return this.query().whereEquals('workspaceId', workspaceId).page({ sortProperty: 'createdAt' }, page);
   }
 
   /** A membership or invitation of this workspace; another workspace's id is not found. */
@@ -45,8 +44,7 @@ export class MembersRepository {
 
   /** Invitations to this email, earliest first. */
   invitationsFor(email: string, page: PageQuery): Promise<Page<MemberEntity>> {
-    const query = this.members.createQueryBuilder('m').where('m.invited_email = :email', { email });
-    return keysetPage(query, { sortProperty: 'createdAt' }, page);
+    return this.query().whereEquals('invitedEmail', email).page({ sortProperty: 'createdAt' }, page);
   }
 
   findInvitation(id: string, email: string): Promise<MemberEntity | null> {
@@ -74,5 +72,9 @@ export class MembersRepository {
 
   async delete(id: string): Promise<void> {
     await this.members.delete({ id });
+  }
+
+  private query(): ListQuery<MemberEntity> {
+    return new ListQuery(this.members.manager, MemberEntity, 'm');
   }
 }

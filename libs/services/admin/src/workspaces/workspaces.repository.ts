@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 import { newId } from '@platform/contracts';
-import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { ListQuery, Page, PageQuery, tableOf } from '@platform/persistence';
 import { BotEntity } from '../bots/bot.entity';
 import { ActiveMember, MemberEntity } from './member.entity';
 import { WorkspaceEntity } from './workspace.entity';
@@ -36,9 +36,11 @@ export class WorkspacesRepository {
 
   /** Workspaces the account belongs to, oldest first. */
   listForAccount(accountId: string, page: PageQuery & { handle?: string }): Promise<Page<WorkspaceEntity>> {
-    const query = this.workspaces.createQueryBuilder('w').innerJoin(MemberEntity, 'm', 'm.workspace_id = w.id AND m.account_id = :accountId', { accountId });
-    if (page.handle !== undefined) query.andWhere('w.handle = :handle', { handle: page.handle });
-    return keysetPage(query, { sortProperty: 'createdAt' }, page);
+    const query = new ListQuery(this.workspaces.manager, WorkspaceEntity, 'w').whereEquals('handle', page.handle);
+    query.where(
+      `EXISTS (SELECT 1 FROM ${tableOf(this.workspaces.manager, MemberEntity)} m WHERE m."workspace_id" = w."id" AND m."account_id" = ${query.param(accountId)})`,
+    );
+    return query.page({ sortProperty: 'createdAt' }, page);
   }
 
   /** Number of bots of each workspace, by id. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { keysetPage, MAX_PAGE_SIZE, Page } from '@platform/persistence';
+import { ListQuery, MAX_PAGE_SIZE, Page } from '@platform/persistence';
 import { ActionRunEntity } from './action-run.entity';
 
 export interface ActionRunFilter {
@@ -22,11 +22,11 @@ export class ActionRunsRepository {
 
   /** Newest first. */
   list(filter: ActionRunFilter): Promise<Page<ActionRunEntity>> {
-    const query = this.runs
-      .createQueryBuilder('r')
-      .where('r.bot_id = :botId AND r.integration_name = :integrationName', { botId: filter.botId, integrationName: filter.integrationName });
-    if (filter.from) query.andWhere('r.created_at >= :from', { from: filter.from });
-    if (filter.until) query.andWhere('r.created_at <= :until', { until: filter.until });
-    return keysetPage(query, { sortProperty: 'createdAt', direction: 'desc' }, { nextToken: filter.nextToken, pageSize: MAX_PAGE_SIZE });
+    const query = new ListQuery(this.runs.manager, ActionRunEntity, 'r')
+      .whereEquals('botId', filter.botId)
+      .whereEquals('integrationName', filter.integrationName)
+      .whereCompares('createdAt', '>=', filter.from)
+      .whereCompares('createdAt', '<=', filter.until);
+    return query.page({ sortProperty: 'createdAt', direction: 'desc' }, { nextToken: filter.nextToken, pageSize: MAX_PAGE_SIZE });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { insertStatement, keysetPage, Page, Statement } from '@platform/persistence';
+import { insertStatement, ListQuery, Page, Statement } from '@platform/persistence';
 import { BotLogEntity } from './bot-log.entity';
 
 export interface BotLogFilter {
@@ -32,16 +32,16 @@ export class BotLogsRepository {
 
   /** Oldest first within the time range. */
   list(filter: BotLogFilter): Promise<Page<BotLogEntity>> {
-    const query = this.logs
-      .createQueryBuilder('l')
-      .where('l.bot_id = :botId AND l.timestamp >= :timeStart', { botId: filter.botId, timeStart: filter.timeStart });
-    if (filter.timeEnd) query.andWhere('l.timestamp <= :timeEnd', { timeEnd: filter.timeEnd });
-    if (filter.level) query.andWhere('l.level = :level', { level: filter.level });
-    if (filter.userId) query.andWhere('l.user_id = :userId', { userId: filter.userId });
-    if (filter.conversationId) query.andWhere('l.conversation_id = :conversationId', { conversationId: filter.conversationId });
+    const query = new ListQuery(this.logs.manager, BotLogEntity, 'l')
+      .whereEquals('botId', filter.botId)
+      .whereCompares('timestamp', '>=', filter.timeStart)
+      .whereCompares('timestamp', '<=', filter.timeEnd)
+      .whereEquals('level', filter.level || undefined)
+      .whereEquals('userId', filter.userId || undefined)
+      .whereEquals('conversationId', filter.conversationId || undefined);
     if (filter.messageContains) {
-      query.andWhere(`l.message ILIKE :contains ESCAPE '\\'`, { contains: `%${filter.messageContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+      query.where(`l."message" ILIKE ${query.param(`%${filter.messageContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} ESCAPE '\\'`);
     }
-    return keysetPage(query, { sortProperty: 'timestamp' }, { nextToken: filter.nextToken, pageSize: PAGE_SIZE });
+    return query.page({ sortProperty: 'timestamp' }, { nextToken: filter.nextToken, pageSize: PAGE_SIZE });
   }
 }

@@ -1,20 +1,21 @@
-import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { ObjectLiteral } from 'typeorm';
+import { ListQuery } from '@platform/persistence';
 import { TagMatch } from './tags';
 
 /**
  * Keeps the rows whose tags hold every given value and lack every tag matched to null or to an
  * empty value (an empty tag is an absent one).
  */
-export function whereTags<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, match: TagMatch | undefined): SelectQueryBuilder<T> {
+export function whereTags<T extends ObjectLiteral & { tags: Record<string, string> }>(query: ListQuery<T>, match: TagMatch | undefined): ListQuery<T> {
   if (!match) return query;
-  const alias = query.alias;
+  const tags = query.column('tags');
   const entries = Object.entries(match);
   const held = Object.fromEntries(entries.filter(([, value]) => value));
   if (Object.keys(held).length > 0) {
     // Containment is answered by the GIN index on tags.
-    query.andWhere(`${alias}.tags @> CAST(:heldTags AS jsonb)`, { heldTags: JSON.stringify(held) });
+    query.where(`${tags} @> CAST(${query.param(JSON.stringify(held))} AS jsonb)`);
   }
-  entries.filter(([, value]) => !value).forEach(([name], i) => query.andWhere(`NOT (${alias}.tags ? :absentTag${i})`, { [`absentTag${i}`]: name }));
+  for (const [name, value] of entries) if (!value) query.where(`NOT (${tags} ? ${query.param(name)})`);
   return query;
 }
 
@@ -24,9 +25,8 @@ export interface DateRange {
 }
 
 /** Keeps the rows whose date property lies strictly inside the range. */
-export function whereDateRange<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, property: string, range: DateRange): SelectQueryBuilder<T> {
-  const alias = query.alias;
-  if (range.afterDate) query.andWhere(`${alias}.${property} > :afterDate`, { afterDate: new Date(range.afterDate) });
-  if (range.beforeDate) query.andWhere(`${alias}.${property} < :beforeDate`, { beforeDate: new Date(range.beforeDate) });
-  return query;
+export function whereDateRange<T extends ObjectLiteral>(query: ListQuery<T>, property: keyof T & string, range: DateRange): ListQuery<T> {
+  return query
+    .whereCompares(property, '>', range.afterDate === undefined ? undefined : new Date(range.afterDate))
+    .whereCompares(property, '<', range.beforeDate === undefined ? undefined : new Date(range.beforeDate));
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Errors, SortDirection, SortField } from '@platform/contracts';
-import { columnsOf, findByKey, isForeignKeyViolation, isUniqueViolation, keysetPage, Page, PageQuery, tableOf, toEntity } from '@platform/persistence';
+import { columnsOf, findByKey, isForeignKeyViolation, isUniqueViolation, ListQuery, Page, PageQuery, tableOf, toEntity } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from './conversation.entity';
@@ -98,32 +98,20 @@ export class ConversationsRepository {
 
   /** The bot's conversations matching every given filter, newest first unless asked otherwise. */
   list(botId: string, filter: ConversationFilter): Promise<Page<ConversationEntity>> {
-    const query = this.conversations.createQueryBuilder('c').where('c.bot_id = :botId', { botId });
-    (filter.participantIds ?? []).forEach((userId, i) => {
-      const takesPart = query
-        .subQuery()
-        .select('1')
-        .from(ParticipantEntity, `p${i}`)
-        .where(`p${i}.bot_id = c.bot_id AND p${i}.conversation_id = c.id AND p${i}.user_id = :participant${i}`)
-        .getQuery();
-      query.andWhere(`EXISTS ${takesPart}`, { [`participant${i}`]: userId });
-    });
-    if (filter.integrationName !== undefined) query.andWhere('c.integration = :integration', { integration: filter.integrationName });
-    if (filter.channel !== undefined) query.andWhere('c.channel = :channel', { channel: filter.channel });
-    if (filter.minMessageCount !== undefined) query.andWhere('c.message_count >= :minMessageCount', { minMessageCount: filter.minMessageCount });
-    if (filter.maxMessageCount !== undefined) query.andWhere('c.message_count <= :maxMessageCount', { maxMessageCount: filter.maxMessageCount });
+    const query = this.query().whereEquals('botId', botId).whereEquals('integration', filter.integrationName).whereEquals('channel', filter.channel);
+    for (const userId of filter.participantIds ?? []) query.where(takesPart(this.conversations.manager, 'c."bot_id"', 'c."id"', query.param(userId)));
+    if (filter.minMessageCount !== undefined) query.where(`c."message_count" >= ${query.param(filter.minMessageCount)}`);
+    if (filter.maxMessageCount !== undefined) query.where(`c."message_count" <= ${query.param(filter.maxMessageCount)}`);
     whereTags(query, filter.tags);
     whereDateRange(query, 'createdAt', filter);
-    return keysetPage(query, { sortProperty: filter.sortField ?? 'createdAt', direction: filter.sortDirection ?? 'desc' }, filter);
+    return query.page({ sortProperty: filter.sortField ?? 'createdAt', direction: filter.sortDirection ?? 'desc' }, filter);
   }
 
   /** The oldest conversation of this integration (null: of none) and channel whose tags match. */
   findByTags(botId: string, integration: string | null, channel: string, match: TagMatch): Promise<ConversationEntity | null> {
-    const query = this.conversations
-      .createQueryBuilder('c')
-      .where('c.bot_id = :botId AND c.channel = :channel', { botId, channel })
-      .andWhere(integration === null ? 'c.integration IS NULL' : 'c.integration = :integration', { integration });
-    return whereTags(query, match).orderBy('c.createdAt', 'ASC').addOrderBy('c.id', 'ASC').getOne();
+    const query = this.query().whereEquals('botId', botId).whereEquals('channel', channel);
+    query.where(integration === null ? 'c."integration" IS NULL' : `c."integration" = ${query.param(integration)}`);
+    return whereTags(query, match).first('createdAt');
   }
 
   /** Deletes the conversation; its participants and messages go with it (foreign keys). False when absent. */
@@ -145,7 +133,11 @@ export class ConversationsRepository {
 
   /** Participants in the order they joined. */
   listParticipants(botId: string, conversationId: string, page: PageQuery): Promise<Page<ParticipantEntity>> {
-    const query = this.participants.createQueryBuilder('p').where('p.bot_id = :botId AND p.conversation_id = :conversationId', { botId, conversationId });
-    return keysetPage(query, { sortProperty: 'createdAt', idProperty: 'userId' }, page);
+    const query = new ListQuery(this.participants.manager, ParticipantEntity, 'p').whereEquals('botId', botId).whereEquals('conversationId', conversationId);
+    return query.page({ sortProperty: 'createdAt', idProperty: 'userId' }, page);
+  }
+
+  private query(): ListQuery<ConversationEntity> {
+    return new ListQuery(this.conversations.manager, ConversationEntity, 'c');
   }
 }

@@ -4,7 +4,7 @@ import { EntityManager, Repository } from 'typeorm';
 import {
   columnsOf,
   insertStatement,
-  keysetPage,
+  ListQuery,
   oneStatement,
   Page,
   PageQuery,
@@ -41,18 +41,9 @@ export class EventsRepository {
 
   /** The bot's events matching every given filter, newest first. */
   list(botId: string, filter: EventFilter): Promise<Page<EventEntity>> {
-    const query = this.events.createQueryBuilder('e').where('e.bot_id = :botId', { botId });
-    for (const [property, column] of [
-      ['type', 'type'],
-      ['conversationId', 'conversation_id'],
-      ['userId', 'user_id'],
-      ['messageId', 'message_id'],
-      ['status', 'status'],
-    ] as const) {
-      const value = filter[property];
-      if (value !== undefined) query.andWhere(`e.${column} = :${property}`, { [property]: value });
-    }
-    return keysetPage(query, { sortProperty: 'createdAt', direction: 'desc' }, filter);
+    const query = new ListQuery(this.events.manager, EventEntity, 'e').whereEquals('botId', botId);
+    for (const property of ['type', 'conversationId', 'userId', 'messageId', 'status'] as const) query.whereEquals(property, filter[property]);
+    return query.page({ sortProperty: 'createdAt', direction: 'desc' }, filter);
   }
 
   /** The oldest pending event of a delivery lane (a conversation, or one lone event). */

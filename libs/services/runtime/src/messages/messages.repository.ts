@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Errors } from '@platform/contracts';
-import { columnsOf, findByKey, insertStatement, keysetPage, oneStatement, Page, PageQuery, runStatement, tableOf, toEntity } from '@platform/persistence';
+import { columnsOf, findByKey, insertStatement, ListQuery, oneStatement, Page, PageQuery, runStatement, tableOf, toEntity } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from '../conversations/conversation.entity';
@@ -73,17 +73,15 @@ export class MessagesRepository {
 
   /** The bot's messages matching every given filter, in creation order (or newest first). */
   list(botId: string, filter: MessageFilter, direction: 'asc' | 'desc' = 'asc'): Promise<Page<MessageEntity>> {
-    const query = this.messages.createQueryBuilder('m').where('m.bot_id = :botId', { botId });
-    if (filter.conversationId !== undefined) query.andWhere('m.conversation_id = :conversationId', { conversationId: filter.conversationId });
+    const query = this.query().whereEquals('botId', botId).whereEquals('conversationId', filter.conversationId);
     whereTags(query, filter.tags);
     whereDateRange(query, 'createdAt', filter);
-    return keysetPage(query, { sortProperty: 'createdAt', direction }, filter);
+    return query.page({ sortProperty: 'createdAt', direction }, filter);
   }
 
   /** The oldest message of the conversation whose tags match. */
   findByTags(botId: string, conversationId: string, match: TagMatch): Promise<MessageEntity | null> {
-    const query = this.messages.createQueryBuilder('m').where('m.bot_id = :botId AND m.conversation_id = :conversationId', { botId, conversationId });
-    return whereTags(query, match).orderBy('m.createdAt', 'ASC').addOrderBy('m.id', 'ASC').getOne();
+    return whereTags(this.query().whereEquals('botId', botId).whereEquals('conversationId', conversationId), match).first('createdAt');
   }
 
   async update(botId: string, id: string, changes: Partial<Pick<MessageEntity, 'payload' | 'tags' | 'updatedAt'>>): Promise<void> {
@@ -95,5 +93,9 @@ export class MessagesRepository {
       await manager.delete(MessageEntity, { botId: message.botId, id: message.id });
       await manager.decrement(ConversationEntity, { botId: message.botId, id: message.conversationId }, 'messageCount', 1);
     });
+  }
+
+  private query(): ListQuery<MessageEntity> {
+    return new ListQuery(this.messages.manager, MessageEntity, 'm');
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Not, Repository } from 'typeorm';
 import { TASK_FINISHED_STATUSES, TaskStatus } from '@platform/contracts';
-import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { ListQuery, Page, PageQuery } from '@platform/persistence';
 import { whereTags } from '../common/lists';
 import { TaskEntity } from './task.entity';
 
@@ -25,19 +25,11 @@ export class TasksRepository {
 
   /** The bot's tasks matching every filter, newest first. */
   list(botId: string, filter: TaskFilter): Promise<Page<TaskEntity>> {
-    const query = this.tasks.createQueryBuilder('t').where('t.bot_id = :botId', { botId });
-    for (const [property, column] of [
-      ['conversationId', 'conversation_id'],
-      ['userId', 'user_id'],
-      ['parentTaskId', 'parent_task_id'],
-      ['type', 'type'],
-    ] as const) {
-      const value = filter[property];
-      if (value !== undefined) query.andWhere(`t.${column} = :${property}`, { [property]: value });
-    }
-    if (filter.status?.length) query.andWhere('t.status IN (:...statuses)', { statuses: filter.status });
+    const query = this.query().whereEquals('botId', botId);
+    for (const property of ['conversationId', 'userId', 'parentTaskId', 'type'] as const) query.whereEquals(property, filter[property]);
+    query.whereIn('status', filter.status);
     whereTags(query, filter.tags);
-    return keysetPage(query, { sortProperty: 'createdAt', direction: 'desc' }, filter);
+    return query.page({ sortProperty: 'createdAt', direction: 'desc' }, filter);
   }
 
   async save(task: TaskEntity, manager: EntityManager): Promise<void> {
@@ -62,5 +54,9 @@ export class TasksRepository {
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.tasks.manager.transaction(work);
+  }
+
+  private query(): ListQuery<TaskEntity> {
+    return new ListQuery(this.tasks.manager, TaskEntity, 't');
   }
 }

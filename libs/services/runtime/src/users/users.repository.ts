@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { Errors, SortDirection, SortField } from '@platform/contracts';
-import { findByKey, isUniqueViolation, keysetPage, Page, PageQuery } from '@platform/persistence';
+import { findByKey, isUniqueViolation, ListQuery, Page, PageQuery } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
+import { takesPart } from '../conversations/conversations.repository';
 import { ParticipantEntity } from '../conversations/participant.entity';
 import { UserEntity } from './user.entity';
 
@@ -86,21 +87,21 @@ export class UsersRepository {
 
   /** The bot's users matching every given filter, newest first unless asked otherwise. */
   list(botId: string, filter: UserFilter): Promise<Page<UserEntity>> {
-    const query = this.users.createQueryBuilder('u').where('u.bot_id = :botId', { botId });
-    if (filter.conversationId !== undefined) {
-      query.innerJoin(ParticipantEntity, 'p', 'p.bot_id = u.bot_id AND p.user_id = u.id AND p.conversation_id = :conversationId', {
-        conversationId: filter.conversationId,
-      });
-    }
+    const query = this.query().whereEquals('botId', botId);
+    if (filter.conversationId !== undefined) query.where(takesPart(this.users.manager, 'u."bot_id"', query.param(filter.conversationId), 'u."id"'));
     whereTags(query, filter.tags);
     whereDateRange(query, filter.rangeField ?? 'createdAt', filter);
-    return keysetPage(query, { sortProperty: filter.sortField ?? 'createdAt', direction: filter.sortDirection ?? 'desc' }, filter);
+    return query.page({ sortProperty: filter.sortField ?? 'createdAt', direction: filter.sortDirection ?? 'desc' }, filter);
   }
 
   /** The oldest user of the integration (null: of none) whose tags match. */
   findByTags(botId: string, integration: string | null, match: TagMatch): Promise<UserEntity | null> {
-    const query = this.users.createQueryBuilder('u').where('u.bot_id = :botId', { botId });
-    query.andWhere(integration === null ? 'u.integration IS NULL' : 'u.integration = :integration', { integration });
-    return whereTags(query, match).orderBy('u.createdAt', 'ASC').addOrderBy('u.id', 'ASC').getOne();
+    const query = this.query().whereEquals('botId', botId);
+    query.where(integration === null ? 'u."integration" IS NULL' : `u."integration" = ${query.param(integration)}`);
+    return whereTags(query, match).first('createdAt');
+  }
+
+  private query(): ListQuery<UserEntity> {
+    return new ListQuery(this.users.manager, UserEntity, 'u');
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Not, Repository } from 'typeorm';
 import { WORKFLOW_FINISHED_STATUSES, WorkflowStatus } from '@platform/contracts';
-import { keysetPage, Page, PageQuery } from '@platform/persistence';
+import { ListQuery, Page, PageQuery } from '@platform/persistence';
 import { whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { WorkflowEntity } from './workflow.entity';
@@ -26,27 +26,18 @@ export class WorkflowsRepository {
 
   /** The oldest workflow of that name whose tags match, among active or finished ones if asked. */
   findByTags(botId: string, name: string, match: TagMatch, group?: 'active' | 'finished'): Promise<WorkflowEntity | null> {
-    const query = this.workflows.createQueryBuilder('w').where('w.bot_id = :botId AND w.name = :name', { botId, name });
-    whereTags(query, match);
-    if (group) query.andWhere(`w.status ${group === 'finished' ? '' : 'NOT'} IN (:...finished)`, { finished: WORKFLOW_FINISHED_STATUSES });
-    return query.orderBy('w.created_at', 'ASC').addOrderBy('w.id', 'ASC').limit(1).getOne();
+    const query = whereTags(this.query().whereEquals('botId', botId).whereEquals('name', name), match);
+    if (group) query.where(`${group === 'finished' ? '' : 'NOT '}(w."status" = ANY(${query.param(WORKFLOW_FINISHED_STATUSES)}))`);
+    return query.first('createdAt');
   }
 
   /** The bot's workflows matching every filter, newest first. */
   list(botId: string, filter: WorkflowFilter): Promise<Page<WorkflowEntity>> {
-    const query = this.workflows.createQueryBuilder('w').where('w.bot_id = :botId', { botId });
-    for (const [property, column] of [
-      ['conversationId', 'conversation_id'],
-      ['userId', 'user_id'],
-      ['parentWorkflowId', 'parent_workflow_id'],
-      ['name', 'name'],
-    ] as const) {
-      const value = filter[property];
-      if (value !== undefined) query.andWhere(`w.${column} = :${property}`, { [property]: value });
-    }
-    if (filter.statuses?.length) query.andWhere('w.status IN (:...statuses)', { statuses: filter.statuses });
+    const query = this.query().whereEquals('botId', botId);
+    for (const property of ['conversationId', 'userId', 'parentWorkflowId', 'name'] as const) query.whereEquals(property, filter[property]);
+    query.whereIn('status', filter.statuses);
     whereTags(query, filter.tags);
-    return keysetPage(query, { sortProperty: 'createdAt', direction: 'desc' }, filter);
+    return query.page({ sortProperty: 'createdAt', direction: 'desc' }, filter);
   }
 
   async insert(workflow: WorkflowEntity, manager: EntityManager): Promise<void> {
@@ -77,5 +68,9 @@ export class WorkflowsRepository {
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.workflows.manager.transaction(work);
+  }
+
+  private query(): ListQuery<WorkflowEntity> {
+    return new ListQuery(this.workflows.manager, WorkflowEntity, 'w');
   }
 }
