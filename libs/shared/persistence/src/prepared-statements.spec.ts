@@ -72,4 +72,45 @@ describe('PreparingClient (on Postgres)', () => {
     await expect(client.query(`SELEC $1 ${unique()}`, [1])).rejects.toMatchObject({ code: '42601' });
     expect((await client.query(text, [1])).rows[0].n).toBe(1);
   });
+
+  it('reads the rows of a prepared statement as pg does, on every run and every connection, each row its own object', async () => {
+    const text = `SELECT $1::int AS n, $2::timestamptz AS at, $3::jsonb AS doc, $4::text AS t, NULL::text AS nothing ${unique()}`;
+    const values = (n: number) => [n, new Date(Date.UTC(2026, 0, n)), JSON.stringify({ n }), `t${n}`];
+    const expected = (n: number) => ({ n, at: new Date(Date.UTC(2026, 0, n)), doc: { n }, t: `t${n}`, nothing: null });
+    const other = new PreparingClient({ connectionString: DATABASE_URL });
+    await other.connect();
+    try {
+      const rows = [];
+      for (const n of [1, 2, 3, 4]) {
+        const result = await (n % 2 ? client : other).query(text, values(n));
+        expect(result.rows).toEqual([expected(n)]);
+        expect(result.fields.map((field) => field.name)).toEqual(['n', 'at', 'doc', 't', 'nothing']);
+        rows.push(result.rows[0]);
+      }
+      rows[0].n = 100;
+      expect(rows[2].n).toBe(3);
+      expect((await client.query(text, values(5))).rows).toEqual([expected(5)]);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('reads rows by the row description each run receives, should it differ from an earlier one', async () => {
+    const table = `shapes_${randomBytes(4).toString('hex')}`;
+    await client.query(`CREATE TEMP TABLE ${table} (a int)`);
+    await client.query(`INSERT INTO ${table} VALUES (1)`);
+    const text = `SELECT * FROM ${table} WHERE a >= $1`;
+    for (let i = 0; i < 3; i++) expect((await client.query(text, [0])).rows).toEqual([{ a: 1 }]);
+    // Another connection, another temporary table of the same name: the same text, other columns.
+    const other = new PreparingClient({ connectionString: DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query(`CREATE TEMP TABLE ${table} (a text, b int)`);
+      await other.query(`INSERT INTO ${table} VALUES ('x', 2)`);
+      for (let i = 0; i < 2; i++) expect((await other.query(text, ['a'])).rows).toEqual([{ a: 'x', b: 2 }]);
+      expect((await client.query(text, [0])).rows).toEqual([{ a: 1 }]);
+    } finally {
+      await other.end();
+    }
+  });
 });

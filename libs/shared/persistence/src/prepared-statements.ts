@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { Client, Query } from 'pg';
+import { Client, FieldDef, Query } from 'pg';
 
 /** Statements a connection keeps prepared at most: Postgres holds each one's plan in the session's memory. */
 export const PREPARED_PER_CONNECTION = 200;
@@ -26,7 +26,47 @@ export function statementName(text: string): string | undefined {
 }
 
 /** What pg's Query holds beyond its declared type. */
-type PgQuery = { name?: string; callback?: (error: Error | null, result: unknown) => void };
+type PgQuery = { name?: string; callback?: (error: Error | null, result: unknown) => void; _result: PgResult };
+
+/** What pg's Result reads off a row description to parse rows: the fields, a parser for each, the empty row. */
+interface RowShape {
+  fields: FieldDef[];
+  _parsers: unknown[];
+  _prebuiltEmptyResultObject: Record<string, null>;
+}
+type PgResult = RowShape & { addFields(fields: FieldDef[]): void };
+
+/**
+ * The row shapes of prepared statements, by statement name (one text, so one row description
+ * while the schema stands). pg works a shape out again from every row description: a parser
+ * looked up for each column and an empty row built property by property, which cost more than
+ * reading the row itself, and most on the wide rows of the hot reads.
+ */
+const rowShapes = new LRUCache<string, RowShape>({ max: 2000 });
+
+function sameFields(a: FieldDef[], b: FieldDef[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i].name !== b[i].name || a[i].dataTypeID !== b[i].dataTypeID || a[i].format !== b[i].format) return false;
+  }
+  return true;
+}
+
+/** Gives the query's result the statement's row shape when it is known, and learns it otherwise. */
+function adoptRowShape(result: PgResult, name: string): void {
+  const addFields = result.addFields;
+  result.addFields = (fields: FieldDef[]) => {
+    const known = rowShapes.get(name);
+    if (known && sameFields(known.fields, fields)) {
+      result.fields = fields;
+      result._parsers = known._parsers;
+      result._prebuiltEmptyResultObject = known._prebuiltEmptyResultObject;
+      return;
+    }
+    addFields.call(result, fields);
+    rowShapes.set(name, { fields, _parsers: result._parsers, _prebuiltEmptyResultObject: result._prebuiltEmptyResultObject });
+  };
+}
 type PgConnectionState = { parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> };
 
 /**
@@ -54,6 +94,7 @@ export class PreparingClient extends Client {
     // property by property, which cost more than the rest of sending it.
     const query = new Query(text as string, values as unknown[]) as unknown as PgQuery;
     query.name = name;
+    adoptRowShape(query._result, name);
     return new Promise((resolve, reject) => {
       query.callback = (error, result) => (error ? reject(error) : resolve(result));
       send.call(this, query);
