@@ -31,6 +31,8 @@ function fakeManager(rows: Array<Record<string, unknown>>) {
     findColumnWithPropertyName: (property: string) => columns.find((c) => c.propertyName === property),
   };
   const manager = {
+    // As a transaction's manager, whose statements go through `query`.
+    queryRunner: {},
     connection: {
       getMetadata: () => metadata,
       driver: { escape: (name: string) => `"${name}"`, prepareHydratedValue: (value: unknown) => value },

@@ -1,5 +1,5 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { columnsOf, tableOf, toEntity } from './statements';
+import { columnsOf, queryRows, tableOf, toEntity } from './statements';
 import { clampPageSize, decodeCursor, encodeCursor, KeysetOrder, Page, PageQuery } from './keyset-page';
 
 /**
@@ -99,6 +99,6 @@ export class ListQuery<T extends ObjectLiteral> {
   private run(tail: string): Promise<Record<string, unknown>[]> {
     const where = this.conditions.length > 0 ? ` WHERE ${this.conditions.join(' AND ')}` : '';
     const text = `SELECT ${this.selected} FROM ${tableOf(this.manager, this.target)} ${this.alias}${where} ${tail}`;
-    return this.manager.query(text, this.values) as Promise<Record<string, unknown>[]>;
+    return queryRows(this.manager, text, this.values);
   }
 }

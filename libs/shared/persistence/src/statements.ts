@@ -1,5 +1,8 @@
 import { LRUCache } from 'lru-cache';
+import { Pool } from 'pg';
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { isDatabaseUnavailable } from './database-availability';
 
 /** A SQL statement and its parameters, numbered from `$1`. */
 export interface Statement {
@@ -90,7 +93,35 @@ export function oneStatement(parts: Statement[], answer?: Statement): Statement 
 
 /** Runs a statement on the manager (its transaction, if it is a transaction's). */
 export async function runStatement(manager: EntityManager, statement: Statement): Promise<void> {
-  await manager.query(statement.text, statement.values);
+  await queryRows(manager, statement.text, statement.values);
+}
+
+/**
+ * The rows of a statement run on the manager: in its transaction if it is a transaction's,
+ * otherwise on a connection taken from the pool for this statement alone, without TypeORM's query
+ * runner, whose bookkeeping around each statement (a runner object, a listener on the connection,
+ * its subscribers' hooks awaited before and after) cost a fifth of the statement's whole CPU on
+ * the client (6-13 µs of 40-50, measured on a short read). Unlike `manager.query`, an UPDATE or
+ * DELETE gives its rows (RETURNING) alone, not with its count.
+ */
+export async function queryRows(manager: EntityManager, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+  if (manager.queryRunner) return (await manager.query(text, values)) as Record<string, unknown>[];
+  const client = await ((manager.connection.driver as PostgresDriver).master as Pool).connect();
+  // A connection lost while it is out of the pool emits an error, which would end the process if
+  // nothing listened. A connection lost, or closing (its statement failed for want of the
+  // database), is dropped, not given back for the next statement to fail on.
+  let lost: unknown;
+  const onError = (error: Error) => (lost = error);
+  client.on('error', onError);
+  try {
+    return (await client.query(text, values)).rows as Record<string, unknown>[];
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) lost ??= error;
+    throw error;
+  } finally {
+    client.removeListener('error', onError);
+    client.release(lost as Error | undefined);
+  }
 }
 
 interface EntityShape {
@@ -174,6 +205,6 @@ export async function findByKey<T extends ObjectLiteral>(manager: EntityManager,
 
 /** The entity of the statement's first row (every column, as `columnsOf` selects them or RETURNING names them), or null. */
 export async function queryEntity<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, statement: Statement): Promise<T | null> {
-  const rows = (await manager.query(statement.text, statement.values)) as Record<string, unknown>[];
+  const rows = await queryRows(manager, statement.text, statement.values);
   return rows[0] ? toEntity(manager, target, rows[0]) : null;
 }

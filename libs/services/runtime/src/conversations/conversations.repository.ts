@@ -2,7 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Errors, SortDirection, SortField } from '@platform/contracts';
-import { columnsOf, findByKey, isForeignKeyViolation, isUniqueViolation, ListQuery, Page, PageQuery, tableOf, toEntity } from '@platform/persistence';
+import {
+  columnsOf,
+  findByKey,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  ListQuery,
+  Page,
+  PageQuery,
+  queryRows,
+  tableOf,
+  toEntity,
+} from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from './conversation.entity';
@@ -55,7 +66,8 @@ export class ConversationsRepository {
     users: { participantId?: string; authorId?: string },
   ): Promise<{ conversation: ConversationEntity; participant: boolean; author: UserEntity | null } | null> {
     const manager = this.conversations.manager;
-    const rows = (await manager.query(
+    const rows = (await queryRows(
+      manager,
       `SELECT ${columnsOf(manager, ConversationEntity, 'c')}, ${takesPart(manager, 'c."bot_id"', 'c."id"', '$3')} AS "participant",
          u."id" IS NOT NULL AS "has_author", ${columnsOf(manager, UserEntity, 'u', AUTHOR)}
        FROM ${tableOf(manager, ConversationEntity)} c

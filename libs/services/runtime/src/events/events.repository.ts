@@ -9,6 +9,7 @@ import {
   Page,
   PageQuery,
   queryEntity,
+  queryRows,
   runStatement,
   Statement,
   tableOf,
@@ -78,7 +79,7 @@ export class EventsRepository {
       values: next.values,
     };
     const { text, values } = oneStatement([...writes, lane.closing], answer);
-    const [row] = (await manager.query(text, values)) as Array<Record<string, unknown>>;
+    const [row] = await queryRows(manager, text, values);
     return { next: row.id === null ? null : toEntity(manager, EventEntity, row), closed: row.lane_closed === true };
   }
 

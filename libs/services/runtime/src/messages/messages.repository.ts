@@ -2,7 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Errors } from '@platform/contracts';
-import { columnsOf, findByKey, insertStatement, ListQuery, oneStatement, Page, PageQuery, runStatement, tableOf, toEntity } from '@platform/persistence';
+import {
+  columnsOf,
+  findByKey,
+  insertStatement,
+  ListQuery,
+  oneStatement,
+  Page,
+  PageQuery,
+  queryRows,
+  runStatement,
+  tableOf,
+  toEntity,
+} from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from '../conversations/conversation.entity';
@@ -36,7 +48,8 @@ export class MessagesRepository {
    */
   async requireWithParticipant(botId: string, id: string, userId: string): Promise<{ message: MessageEntity; participant: boolean }> {
     const manager = this.messages.manager;
-    const rows = (await manager.query(
+    const rows = (await queryRows(
+      manager,
       `SELECT ${columnsOf(manager, MessageEntity, 'm')}, ${takesPart(manager, 'm."bot_id"', 'm."conversation_id"', '$3')} AS "participant"
        FROM ${tableOf(manager, MessageEntity)} m WHERE m."bot_id" = $1 AND m."id" = $2`,
       [botId, id, userId],

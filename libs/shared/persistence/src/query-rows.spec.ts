@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { isDatabaseUnavailable } from './database-availability';
+import { queryRows } from './statements';
+
+const DATABASE_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+describe('queryRows (on Postgres)', () => {
+  let dataSource: DataSource;
+  const pool = () => (dataSource.driver as PostgresDriver).master as Pool;
+
+  beforeEach(async () => {
+    dataSource = await new DataSource({ type: 'postgres', url: DATABASE_URL, extra: { max: 2 } }).initialize();
+  });
+  afterEach(() => dataSource.destroy());
+
+  it('answers the rows of a statement and gives its connection back to the pool', async () => {
+    expect(await queryRows(dataSource.manager, 'SELECT $1::int + 1 AS n', [1])).toEqual([{ n: 2 }]);
+    expect(await queryRows(dataSource.manager, 'SELECT n FROM generate_series(1, $1::int) n WHERE n > $2', [3, 3])).toEqual([]);
+    expect(pool().totalCount).toBe(pool().idleCount);
+  });
+
+  it("answers a refused statement with Postgres's error and keeps the connection", async () => {
+    await queryRows(dataSource.manager, 'SELECT 1 AS one', []);
+    const [pid] = await queryRows(dataSource.manager, 'SELECT pg_backend_pid() AS pid', []);
+    await expect(queryRows(dataSource.manager, 'SELECT 1 / $1::int', [0])).rejects.toMatchObject({ code: '22012' });
+    expect(await queryRows(dataSource.manager, 'SELECT pg_backend_pid() AS pid', [])).toEqual([pid]);
+    expect(pool().totalCount).toBe(1);
+  });
+
+  it('fails the statement of a connection lost under it, as the database being unavailable, and drops the connection', async () => {
+    const [{ pid }] = await queryRows(dataSource.manager, 'SELECT pg_backend_pid() AS pid', []);
+    const running = queryRows(dataSource.manager, 'SELECT pg_sleep(5)', []);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const admin = new Pool({ connectionString: DATABASE_URL, max: 1 });
+    await admin.query('SELECT pg_terminate_backend($1)', [pid]).finally(() => admin.end());
+    const error = await running.catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    // The process is still here (the lost connection's error was listened to), and serves on a new connection.
+    const [{ pid: next }] = await queryRows(dataSource.manager, 'SELECT pg_backend_pid() AS pid', []);
+    expect(next).not.toBe(pid);
+  });
+
+  it("runs in the manager's transaction when it is a transaction's", async () => {
+    await dataSource.transaction(async (manager) => {
+      await queryRows(manager, 'CREATE TEMP TABLE seen (v int) ON COMMIT DROP', []);
+      await queryRows(manager, 'INSERT INTO seen VALUES ($1)', [7]);
+      expect(await queryRows(manager, 'SELECT v FROM seen WHERE v = $1', [7])).toEqual([{ v: 7 }]);
+    });
+  });
+});
