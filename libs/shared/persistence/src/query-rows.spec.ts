@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { isDatabaseUnavailable } from './database-availability';
+import { RequestTransactions } from './request-transactions';
 import { queryRows } from './statements';
 
 const DATABASE_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -49,5 +50,18 @@ describe('queryRows (on Postgres)', () => {
       await queryRows(manager, 'INSERT INTO seen VALUES ($1)', [7]);
       expect(await queryRows(manager, 'SELECT v FROM seen WHERE v = $1', [7])).toEqual([{ v: 7 }]);
     });
+  });
+
+  it("runs on the request transaction's connection while one is open, and on a connection of its own after", async () => {
+    const transactions = new RequestTransactions(dataSource);
+    const pidOf = async () => (await queryRows(dataSource.manager, 'SELECT pg_backend_pid() AS pid', []))[0].pid;
+    await transactions.run(async (runner) => {
+      await queryRows(dataSource.manager, 'CREATE TEMP TABLE pending (v int) ON COMMIT DROP', []);
+      await queryRows(dataSource.manager, 'INSERT INTO pending VALUES ($1)', [1]);
+      const [{ pid }] = (await runner.query('SELECT pg_backend_pid() AS pid')) as Array<{ pid: number }>;
+      expect(await pidOf()).toBe(pid);
+      expect(await queryRows(dataSource.manager, 'SELECT v FROM pending WHERE v = $1', [1])).toEqual([{ v: 1 }]);
+    });
+    expect(await queryRows(dataSource.manager, `SELECT to_regclass('pending') IS NULL AS gone`, [])).toEqual([{ gone: true }]);
   });
 });

@@ -27,6 +27,11 @@ export class RequestTransactions {
     const entry = RequestTransactions.scope.getStore();
     return entry?.open ? entry.runner : undefined;
   }
+  /** Whether the current work belongs to an open request transaction, whose connection its queries must use. */
+  static isOpen(): boolean {
+    return RequestTransactions.current() !== undefined;
+  }
+
   private readonly createOwn: (mode?: ReplicationMode) => QueryRunner;
 
   constructor(dataSource: DataSource, options: { singleSession?: boolean } = {}) {

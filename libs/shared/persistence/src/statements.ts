@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { isDatabaseUnavailable } from './database-availability';
+import { RequestTransactions } from './request-transactions';
 
 /** A SQL statement and its parameters, numbered from `$1`. */
 export interface Statement {
@@ -97,15 +98,16 @@ export async function runStatement(manager: EntityManager, statement: Statement)
 }
 
 /**
- * The rows of a statement run on the manager: in its transaction if it is a transaction's,
- * otherwise on a connection taken from the pool for this statement alone, without TypeORM's query
- * runner, whose bookkeeping around each statement (a runner object, a listener on the connection,
- * its subscribers' hooks awaited before and after) cost a fifth of the statement's whole CPU on
- * the client (6-13 µs of 40-50, measured on a short read). Unlike `manager.query`, an UPDATE or
- * DELETE gives its rows (RETURNING) alone, not with its count.
+ * The rows of a statement run on the manager: in its transaction if it is a transaction's or a
+ * request transaction is open, otherwise on a connection taken from the pool for this statement
+ * alone, without TypeORM's query runner, whose bookkeeping around each statement (a runner object,
+ * a listener on the connection, its subscribers' hooks awaited before and after) cost a fifth of
+ * the statement's whole CPU on the client (6-13 µs of 40-50, measured on a short read). Unlike
+ * `manager.query`, an UPDATE or DELETE gives its rows (RETURNING) alone, not with its count.
  */
 export async function queryRows(manager: EntityManager, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
-  if (manager.queryRunner) return (await manager.query(text, values)) as Record<string, unknown>[];
+  // A transaction's statement runs on its connection: the manager's, or the request's (`manager.query` finds it).
+  if (manager.queryRunner || RequestTransactions.isOpen()) return (await manager.query(text, values)) as Record<string, unknown>[];
   const client = await ((manager.connection.driver as PostgresDriver).master as Pool).connect();
   // A connection lost while it is out of the pool emits an error, which would end the process if
   // nothing listened. A connection lost, or closing (its statement failed for want of the
