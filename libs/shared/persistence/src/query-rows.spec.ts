@@ -1,16 +1,23 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { isDatabaseUnavailable } from './database-availability';
 import { RequestTransactions } from './request-transactions';
 import { queryRows } from './statements';
-
-const DATABASE_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { createTestDatabase, dropTestDatabase } from './test-databases';
 
 describe('queryRows (on Postgres)', () => {
+  const database = `query_rows_${randomBytes(6).toString('hex')}`;
+  let DATABASE_URL: string;
   let dataSource: DataSource;
   const pool = () => (dataSource.driver as PostgresDriver).master as Pool;
+
+  beforeAll(async () => {
+    DATABASE_URL = await createTestDatabase(database);
+  });
+  afterAll(() => dropTestDatabase(database));
 
   beforeEach(async () => {
     dataSource = await new DataSource({ type: 'postgres', url: DATABASE_URL, extra: { max: 2 } }).initialize();
@@ -20,6 +27,9 @@ describe('queryRows (on Postgres)', () => {
   it('answers the rows of a statement and gives its connection back to the pool', async () => {
     expect(await queryRows(dataSource.manager, 'SELECT $1::int + 1 AS n', [1])).toEqual([{ n: 2 }]);
     expect(await queryRows(dataSource.manager, 'SELECT n FROM generate_series(1, $1::int) n WHERE n > $2', [3, 3])).toEqual([]);
+    await queryRows(dataSource.manager, 'CREATE TABLE query_rows_spec (v int)', []);
+    await queryRows(dataSource.manager, 'INSERT INTO query_rows_spec VALUES ($1)', [1]);
+    expect(await queryRows(dataSource.manager, 'UPDATE query_rows_spec SET v = v + 1 WHERE v = $1 RETURNING v', [1])).toEqual([{ v: 2 }]);
     expect(pool().totalCount).toBe(pool().idleCount);
   });
 
@@ -49,6 +59,9 @@ describe('queryRows (on Postgres)', () => {
       await queryRows(manager, 'CREATE TEMP TABLE seen (v int) ON COMMIT DROP', []);
       await queryRows(manager, 'INSERT INTO seen VALUES ($1)', [7]);
       expect(await queryRows(manager, 'SELECT v FROM seen WHERE v = $1', [7])).toEqual([{ v: 7 }]);
+      // Rows alone, as outside a transaction, from an UPDATE or DELETE too.
+      expect(await queryRows(manager, 'UPDATE seen SET v = v + 1 WHERE v = $1 RETURNING v', [7])).toEqual([{ v: 8 }]);
+      expect(await queryRows(manager, 'DELETE FROM seen WHERE v = $1 RETURNING v', [7])).toEqual([]);
     });
   });
 

@@ -106,8 +106,12 @@ export async function runStatement(manager: EntityManager, statement: Statement)
  * `manager.query`, an UPDATE or DELETE gives its rows (RETURNING) alone, not with its count.
  */
 export async function queryRows(manager: EntityManager, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
-  // A transaction's statement runs on its connection: the manager's, or the request's (`manager.query` finds it).
-  if (manager.queryRunner || RequestTransactions.isOpen()) return (await manager.query(text, values)) as Record<string, unknown>[];
+  if (manager.queryRunner || RequestTransactions.isOpen()) {
+    // A transaction's statement runs on its connection: the manager's, or the request's (`manager.query` finds it).
+    const answer = (await manager.query(text, values)) as Record<string, unknown>[] | [Record<string, unknown>[], number];
+    // TypeORM answers an UPDATE or DELETE with [rows, count]; a row itself is never an array.
+    return (Array.isArray(answer[0]) ? answer[0] : answer) as Record<string, unknown>[];
+  }
   const client = await ((manager.connection.driver as PostgresDriver).master as Pool).connect();
   // A connection lost while it is out of the pool emits an error, which would end the process if
   // nothing listened. A connection lost, or closing (its statement failed for want of the
