@@ -4,7 +4,9 @@ import { DueItem } from './schedules.repository';
 /** A scheduler over fakes: a queue whose turn may be held elsewhere, and records of what it did. */
 function setUp(options: { turn?: boolean; items?: DueItem[]; conversation?: boolean } = {}) {
   const calls: string[] = [];
+  // The manager of the schedules' transaction: its statements go through `query`.
   const manager = {
+    queryRunner: {},
     update: jest.fn(async (_entity: unknown, where: { id: string }) => {
       calls.push(`activate ${where.id}`);
       return { affected: 1 };
