@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { PlatformConfig } from '@platform/config';
 import { ApiError, Errors } from '@platform/contracts';
-import { IdempotencyStore, IdempotentRequest } from '@platform/messaging';
+import { IdempotencyStore, IdempotentRequest, Reply, resultOf } from '@platform/messaging';
 import { RequestTransactions } from './request-transactions';
 import { isDatabaseUnavailable } from './database-availability';
 
@@ -33,12 +33,10 @@ export function idempotencyMigration(schema: string): new () => MigrationInterfa
   };
 }
 
-/** The first answer to a request, as it crossed the bus: a result, or a refusal (4xx). */
-type StoredAnswer = { result: unknown } | { error: { type: string; code: number; message: string } };
-
 interface KeptRow {
   fingerprint: string;
-  answer: StoredAnswer | null;
+  /** The first answer to the request, as it crossed the bus (`Reply`): a result, or a refusal (4xx). */
+  answer: Reply | null;
 }
 
 /** SQLSTATE of a lock wait that ran out (`lock_timeout`). */
@@ -97,7 +95,7 @@ export class IdempotencyRecords extends IdempotencyStore implements OnApplicatio
         await runner.query(`UPDATE ${this.table} SET "answer" = $3 WHERE "scope" = $1 AND "key" = $2`, [
           request.scope,
           request.key,
-          JSON.stringify({ result } satisfies StoredAnswer),
+          JSON.stringify({ result } satisfies Reply),
         ]);
         return { kind: 'done' as const, result };
       });
@@ -109,8 +107,7 @@ export class IdempotencyRecords extends IdempotencyStore implements OnApplicatio
     const { fingerprint, answer } = outcome.row;
     if (fingerprint !== request.fingerprint) throw Errors.idempotencyKeyReused();
     if (!answer) throw Errors.idempotencyKeyInUse();
-    if ('error' in answer) throw ApiError.fromWire(answer.error);
-    return answer.result;
+    return resultOf(answer);
   }
 
   private async kept(runner: QueryRunner, request: IdempotentRequest): Promise<KeptRow> {
@@ -135,7 +132,7 @@ export class IdempotencyRecords extends IdempotencyStore implements OnApplicatio
         .query(
           `INSERT INTO ${this.table} ("scope", "key", "fingerprint", "answer", "claimed_at") VALUES ($1, $2, $3, $4, now())
            ON CONFLICT ("scope", "key") DO NOTHING`,
-          [request.scope, request.key, request.fingerprint, JSON.stringify({ error: error.toWire() } satisfies StoredAnswer)],
+          [request.scope, request.key, request.fingerprint, JSON.stringify({ error: error.toWire() } satisfies Reply)],
         )
         .catch(() => undefined);
     }
