@@ -27,6 +27,6 @@ export interface DateRange {
 /** Keeps the rows whose date property lies strictly inside the range. */
 export function whereDateRange<T extends ObjectLiteral>(query: ListQuery<T>, property: keyof T & string, range: DateRange): ListQuery<T> {
   return query
-    .whereCompares(property, '>', range.afterDate === undefined ? undefined : new Date(range.afterDate))
-    .whereCompares(property, '<', range.beforeDate === undefined ? undefined : new Date(range.beforeDate));
+    .whereCompares(property, '>', range.afterDate ? new Date(range.afterDate) : undefined)
+    .whereCompares(property, '<', range.beforeDate ? new Date(range.beforeDate) : undefined);
 }
