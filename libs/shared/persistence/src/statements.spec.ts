@@ -36,6 +36,23 @@ describe('oneStatement', () => {
     expect(oneStatement([{ text: 'UPDATE b SET z = $1 WHERE id = $2', values: ['z', 'id'] }]).text).toBe('UPDATE b SET z = $1 WHERE id = $2');
   });
 
+  it('turns synchronous_commit off for its own transaction, before any row, when the commit need not wait for the disk', () => {
+    const writes = [{ text: 'UPDATE b SET z = $1', values: [1] }];
+    const answer = { text: 'SELECT * FROM w0 WHERE z = $1', values: [2] };
+    const gate = "WHERE (SELECT set_config('synchronous_commit', 'off', true)) IS NOT NULL";
+    expect(oneStatement(writes, undefined, { synchronousCommit: false })).toEqual({
+      text: `WITH w0 AS (UPDATE b SET z = $1) SELECT * FROM (SELECT 1) answer ${gate}`,
+      values: [1],
+    });
+    expect(oneStatement(writes, answer, { synchronousCommit: false })).toEqual({
+      text: `WITH w0 AS (UPDATE b SET z = $1) SELECT * FROM (SELECT * FROM w0 WHERE z = $2) answer ${gate}`,
+      values: [1, 2],
+    });
+    // The same parts committed as usual keep their own text.
+    expect(oneStatement(writes, answer).text).toBe('WITH w0 AS (UPDATE b SET z = $1) SELECT * FROM w0 WHERE z = $2');
+    expect(oneStatement(writes, undefined, { synchronousCommit: true })).toBe(writes[0]);
+  });
+
   it('leaves a single statement as it is', () => {
     const part = { text: 'UPDATE b SET z = $1', values: [1] };
     expect(oneStatement([part])).toBe(part);

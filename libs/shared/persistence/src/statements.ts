@@ -65,18 +65,33 @@ export function upsertStatement<T extends ObjectLiteral>(
   );
 }
 
+/** How a statement commits. */
+export interface CommitOptions {
+  /**
+   * false: its transaction commits without waiting for the write-ahead log to reach the disk
+   * (`synchronous_commit` off for that transaction alone; the WAL writer flushes it a moment
+   * later). The commit then costs no disk flush, which on a busy database is most of a small
+   * write's cost, but a crash of the database or its machine in that moment loses it. The log
+   * stays in order, so a later commit that waited takes the earlier ones with it. Only for writes
+   * whose loss repeats work that may be repeated.
+   */
+  synchronousCommit?: boolean;
+}
+
 /**
  * Several writes as one statement (data-modifying `WITH` parts), so they commit together without a
  * transaction of their own and cost one round trip instead of one per write plus BEGIN and COMMIT.
  * The parts see the same snapshot, not each other's rows: they must not depend on one another
  * (constraints between them, such as foreign keys, are checked at the end as usual). Their texts
  * hold no `$` other than their placeholders, renumbered here. With `answer`, the statement ends
- * with that query (which sees the same snapshot, from before the writes) and gives its rows.
+ * with that query (which sees the same snapshot, from before the writes, and the rows the parts
+ * return as `w0`, `w1`, …) and gives its rows.
  */
-export function oneStatement(parts: Statement[], answer?: Statement): Statement {
-  if (parts.length === 1 && !answer) return parts[0];
+export function oneStatement(parts: Statement[], answer?: Statement, options: CommitOptions = {}): Statement {
+  const waits = options.synchronousCommit !== false;
+  if (parts.length === 1 && !answer && waits) return parts[0];
   const all = answer ? [...parts, answer] : parts;
-  const key = all.map((part) => part.text).join('\u0000') + (answer ? '\u0001' : '');
+  const key = all.map((part) => part.text).join('\u0000') + (answer ? '\u0001' : '') + (waits ? '' : '\u0002');
   let text = combined.get(key);
   if (text === undefined) {
     let offset = 0;
@@ -86,7 +101,9 @@ export function oneStatement(parts: Statement[], answer?: Statement): Statement 
       return part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
     };
     const ctes = parts.map((part, i) => `w${i} AS (${renumbered(part)})`);
-    text = `WITH ${ctes.join(', ')} ${answer ? renumbered(answer) : 'SELECT 1'}`;
+    const final = answer ? renumbered(answer) : 'SELECT 1';
+    // The setting, read once before any row (a one-time filter), holds until this statement's own commit.
+    text = `WITH ${ctes.join(', ')} ${waits ? final : `SELECT * FROM (${final}) answer WHERE (SELECT set_config('synchronous_commit', 'off', true)) IS NOT NULL`}`;
     combined.set(key, text);
   }
   return { text, values: all.flatMap((part) => part.values) };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, dropTestDatabase, ensureSchema, insertStatement, oneStatement, Statement } from '@platform/persistence';
+import { createTestDatabase, dropTestDatabase, ensureSchema, insertStatement, oneStatement, RequestTransactions, Statement } from '@platform/persistence';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { newEvent } from '../events/new-event';
@@ -194,6 +194,35 @@ describe('MailboxesRepository (on Postgres)', () => {
       expect(claimed.filter((l) => l.botId === a)).toEqual([{ botId: a, lane: 'conv_0' }]);
       expect(claimed.filter((l) => l.botId === b)).toHaveLength(2);
       expect(await claimOf([a], 10, 4, new Map([[a, 4]]))).toEqual([]);
+    });
+  });
+
+  describe("delivery's bookkeeping", () => {
+    /** The synchronous_commit with which the transaction doing `work` commits. */
+    async function commitOf(work: () => Promise<unknown>): Promise<string> {
+      return new RequestTransactions(dataSource).run(async (runner) => {
+        await work();
+        const [{ synchronous_commit }] = (await runner.query('SHOW synchronous_commit')) as Array<{ synchronous_commit: string }>;
+        return synchronous_commit;
+      });
+    }
+
+    it('commits without waiting for the disk: leases taken, renewed and given back, lanes closed, events marked delivered', async () => {
+      expect(await commitOf(() => Promise.resolve())).toBe('on');
+      const lane = await leasedLane();
+      expect(await commitOf(() => mailboxes.renew(owner, [lane], 60_000))).toBe('off');
+      expect(await commitOf(() => mailboxes.release(owner, lane, 0))).toBe('off');
+      expect(await commitOf(() => mailboxes.claim(owner, 10, 1000, 60_000, new Map()))).toBe('off');
+      expect(await commitOf(() => mailboxes.close(owner, lane))).toBe('off');
+      const event = newEvent({ botId, type: 'message_created', direction: 'incoming', conversationId: lane.lane, payload: {} });
+      expect(await commitOf(() => new EventsRepository(dataSource.getRepository(EventEntity)).markProcessed(event))).toBe('off');
+    });
+
+    it('still answers what its statements return', async () => {
+      const lane = await leasedLane();
+      expect(await mailboxes.renew(owner, [lane, { botId, lane: 'conv_nobody_holds' }], 60_000)).toEqual([{ botId, lane: 'conv_nobody_holds' }]);
+      await mailboxes.close(owner, lane);
+      expect(await mailboxOf(lane)).toBeUndefined();
     });
   });
 });

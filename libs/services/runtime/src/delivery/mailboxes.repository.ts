@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { Statement } from '@platform/persistence';
+import { DataSource } from 'typeorm';
+import { oneStatement, queryRows, Statement } from '@platform/persistence';
+import { BOOKKEEPING } from './bookkeeping';
 import { laneKey, ofLane } from './lanes';
 
 export interface Lane {
@@ -25,8 +26,9 @@ export class MailboxesRepository {
    * conditional update.
    */
   async claim(owner: string, limit: number, perBot: number, leaseMs: number, busy: ReadonlyMap<string, number>): Promise<Lane[]> {
-    const rows = (await this.dataSource.query(
-      `WITH candidates AS (
+    const rows = await this.bookkeeping(
+      {
+        text: `WITH candidates AS (
          SELECT "bot_id", "lane" FROM (
            SELECT m."bot_id", m."lane", m."next_attempt_at", coalesce(b."lanes", 0) AS "busy",
              row_number() OVER (PARTITION BY m."bot_id" ORDER BY m."next_attempt_at") AS "rank"
@@ -37,31 +39,36 @@ export class MailboxesRepository {
        FROM candidates c
        WHERE m."bot_id" = c."bot_id" AND m."lane" = c."lane" AND (m."lease_until" IS NULL OR m."lease_until" < now())
        RETURNING m."bot_id" AS "botId", m."lane"`,
-      [owner, limit, perBot, leaseMs, [...busy.keys()], [...busy.values()]],
-    )) as [Lane[], number] | Lane[];
-    return (Array.isArray(rows[0]) ? rows[0] : rows) as Lane[];
+        values: [owner, limit, perBot, leaseMs, [...busy.keys()], [...busy.values()]],
+      },
+      true,
+    );
+    return rows as unknown as Lane[];
   }
 
   /** Extends the leases this dispatcher holds; answers the lanes it no longer holds. */
   async renew(owner: string, lanes: Lane[], leaseMs: number): Promise<Lane[]> {
     if (lanes.length === 0) return [];
-    const rows = (await this.dataSource.query(
-      `UPDATE "runtime"."delivery_mailboxes" SET "lease_until" = now() + $2 * interval '1 millisecond'
+    const rows = await this.bookkeeping(
+      {
+        text: `UPDATE "runtime"."delivery_mailboxes" SET "lease_until" = now() + $2 * interval '1 millisecond'
        WHERE "lease_owner" = $1 AND ("bot_id", "lane") IN (SELECT * FROM unnest($3::text[], $4::text[]))
        RETURNING "bot_id" AS "botId", "lane"`,
-      [owner, leaseMs, lanes.map((l) => l.botId), lanes.map((l) => l.lane)],
-    )) as [Lane[], number] | Lane[];
-    const kept = new Set(((Array.isArray(rows[0]) ? rows[0] : rows) as Lane[]).map(laneKey));
+        values: [owner, leaseMs, lanes.map((l) => l.botId), lanes.map((l) => l.lane)],
+      },
+      true,
+    );
+    const kept = new Set((rows as unknown as Lane[]).map(laneKey));
     return lanes.filter((l) => !kept.has(laneKey(l)));
   }
 
   /** Gives the lane back, due again after `delayMs` (a retry's backoff, or at once). */
-  async release(owner: string, lane: Lane, delayMs: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.query(
-      `UPDATE "runtime"."delivery_mailboxes" SET "lease_owner" = NULL, "lease_until" = NULL, "next_attempt_at" = now() + $4 * interval '1 millisecond'
+  async release(owner: string, lane: Lane, delayMs: number): Promise<void> {
+    await this.bookkeeping({
+      text: `UPDATE "runtime"."delivery_mailboxes" SET "lease_owner" = NULL, "lease_until" = NULL, "next_attempt_at" = now() + $4 * interval '1 millisecond'
        WHERE "bot_id" = $2 AND "lane" = $3 AND "lease_owner" = $1`,
-      [owner, lane.botId, lane.lane, delayMs],
-    );
+      values: [owner, lane.botId, lane.lane, delayMs],
+    });
   }
 
   /**
@@ -69,9 +76,8 @@ export class MailboxesRepository {
    * when it could not (an event is pending, or a writer queued one meanwhile).
    */
   async close(owner: string, lane: Lane): Promise<void> {
-    const { text, values } = this.closeStatement(owner, lane);
-    const removed = (await this.dataSource.query(text, values)) as [unknown[], number];
-    if (removed[1] === 0) await this.release(owner, lane, 0);
+    const removed = await this.bookkeeping(this.closeStatement(owner, lane), true);
+    if (removed.length === 0) await this.release(owner, lane, 0);
   }
 
   /**
@@ -115,5 +121,11 @@ export class MailboxesRepository {
       [limit],
     )) as unknown[];
     return rows.length;
+  }
+
+  /** A statement of delivery's bookkeeping, committed as such (`BOOKKEEPING`); with `returning`, the rows its RETURNING gives. */
+  private bookkeeping(statement: Statement, returning = false): Promise<Record<string, unknown>[]> {
+    const { text, values } = oneStatement([statement], returning ? { text: 'SELECT * FROM w0', values: [] } : undefined, BOOKKEEPING);
+    return queryRows(this.dataSource.manager, text, values);
   }
 }

@@ -15,6 +15,7 @@ import {
   tableOf,
   toEntity,
 } from '@platform/persistence';
+import { BOOKKEEPING } from '../delivery/bookkeeping';
 import { enqueueLanesStatement, ofLane } from '../delivery/lanes';
 import { EventEntity } from './event.entity';
 
@@ -57,7 +58,7 @@ export class EventsRepository {
    * statement. Given its lane, the same statement answers the lane's next pending event and runs
    * `closing` (`MailboxesRepository.closeStatement`: the lane's mailbox removed when nothing else
    * is pending), answering whether that removed it: one round trip for the delivered event, the
-   * next one and an emptied lane.
+   * next one and an emptied lane. It commits as delivery's bookkeeping (`BOOKKEEPING`).
    */
   async markProcessed(event: Pick<EventEntity, 'botId' | 'id'>, alongside: Statement[] = [], lane?: { lane: string; closing: Statement }): Promise<LaneAfter> {
     const manager = this.events.manager;
@@ -69,7 +70,7 @@ export class EventsRepository {
       ...alongside,
     ];
     if (lane === undefined) {
-      await runStatement(manager, oneStatement(writes));
+      await runStatement(manager, oneStatement(writes, undefined, BOOKKEEPING));
       return { next: null, closed: false };
     }
     // The query sees the rows as they were before this statement's update: the event just marked is left out by its id.
@@ -78,7 +79,7 @@ export class EventsRepository {
       text: `SELECT n.*, EXISTS (SELECT 1 FROM w${writes.length}) AS "lane_closed" FROM (SELECT 1) AS one LEFT JOIN LATERAL (${next.text}) n ON true`,
       values: next.values,
     };
-    const { text, values } = oneStatement([...writes, lane.closing], answer);
+    const { text, values } = oneStatement([...writes, lane.closing], answer, BOOKKEEPING);
     const [row] = await queryRows(manager, text, values);
     return { next: row.id === null ? null : toEntity(manager, EventEntity, row), closed: row.lane_closed === true };
   }
