@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { ErrorCode, NatsError } from 'nats';
+import { NatsConnection } from 'nats';
 import { AnyOperation, ApiError, Envelope, Errors, ResponseOf } from '@platform/contracts';
 import { PlatformConfig } from '@platform/config';
 import { RequestContext } from '@platform/logging';
@@ -8,6 +8,7 @@ import { PayloadCodec } from './payload-codec';
 import { PublishDeferral } from './publish-deferral';
 import { RawJson } from './raw-json';
 import { Reply, resultOf, resultText } from './reply';
+import { NoReplyError, ReplyInbox } from './reply-inbox';
 
 /** How much sooner than its caller a hop gives up waiting. */
 const HOP_MARGIN_MS = 200;
@@ -58,6 +59,8 @@ export abstract class BusClient {
 @Injectable()
 export class NatsBusClient extends BusClient implements OnApplicationBootstrap {
   private readonly logger = new Logger('BusClient');
+  /** Where the replies to this process's requests come, one per connection. */
+  private readonly inboxes = new WeakMap<NatsConnection, ReplyInbox>();
 
   constructor(
     private readonly bus: BusConnection,
@@ -90,17 +93,22 @@ export class NatsBusClient extends BusClient implements OnApplicationBootstrap {
     if (timeout <= 0) throw Errors.serviceUnavailable(service);
     let data: Uint8Array;
     try {
-      const message = await nc.request(this.bus.subject(subject), await this.codec.encode(payload), { timeout });
+      const message = await this.inboxOf(nc).request(this.bus.subject(subject), await this.codec.encode(payload), timeout);
       data = message.data;
     } catch (error) {
       // Nobody subscribed is known at once (no waiting for the timeout), and said as such.
-      if (error instanceof NatsError && error.code === ErrorCode.NoResponders) throw Errors.serviceDown(service);
-      if (error instanceof NatsError && error.code === ErrorCode.Timeout) throw Errors.serviceUnavailable(service);
+      if (error instanceof NoReplyError) throw error.reason === 'no-responders' ? Errors.serviceDown(service) : Errors.serviceUnavailable(service);
       if (error instanceof ApiError) throw error;
       this.logger.error(`Request on ${subject} failed: ${(error as Error).message}`);
       throw Errors.serviceUnavailable(service);
     }
     return this.codec.decodeText(data);
+  }
+
+  private inboxOf(nc: NatsConnection): ReplyInbox {
+    let inbox = this.inboxes.get(nc);
+    if (!inbox) this.inboxes.set(nc, (inbox = new ReplyInbox(nc)));
+    return inbox;
   }
 
   /**
