@@ -19,6 +19,8 @@ export interface BotLoopFigures {
   roundTripP99Ms: number;
   /** CPU milliseconds per event while ingesting, by process (the bench's own: its 32 users and the bot). */
   ingestCpuMsPerEvent: Record<string, number>;
+  /** CPU milliseconds per event while the backlog drains (delivery alone; the bench's own: the bot). */
+  backlogCpuMsPerEvent: Record<string, number>;
 }
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
@@ -95,10 +97,13 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
   await ingest(parked.chatApiUrl);
   // Every lane has been looked at and set aside for want of a url before the url comes.
   await new Promise((resolve) => setTimeout(resolve, 1000));
+  const drainCpuSince = startCpuCount({ ...pids, bench: process.pid });
   const drainStarted = Date.now();
   await parked.setUrl(backlogSink.url);
   await backlogSink.done;
   const drainMs = Date.now() - drainStarted;
+  const drained = drainCpuSince(EVENTS);
+  const backlogCpuMsPerEvent = { ...drained.processes, ...drained.servers };
   backlogSink.close();
 
   // Round trip through the example echo bot, run as people run it: its own process.
@@ -116,6 +121,7 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
     roundTripP90Ms: percentile(timings, 0.9),
     roundTripP99Ms: percentile(timings, 0.99),
     ingestCpuMsPerEvent,
+    backlogCpuMsPerEvent,
   };
 }
 

@@ -106,7 +106,8 @@ async function main() {
         `(chat messages created at ${loop.createdPerSecond.toFixed(0)}/s by 32 concurrent users; the last event arrived ${loop.drainLagMs} ms after the last message); ` +
         `a backlog of ${loop.events} events in 32 conversations delivered at ${loop.backlogEventsPerSecond.toFixed(0)} events/s; ` +
         `chat createMessage → echo bot reply on the listener over ${loop.roundTrips} round trips: median ${loop.roundTripP50Ms.toFixed(1)} ms, p90 ${loop.roundTripP90Ms.toFixed(1)} ms, p99 ${loop.roundTripP99Ms.toFixed(1)} ms\n` +
-        `CPU ms per event while ingesting: ${cpuList(loop.ingestCpuMsPerEvent)}\n`,
+        `CPU ms per event while ingesting: ${cpuList(loop.ingestCpuMsPerEvent)}\n` +
+        `CPU ms per event while the backlog drains: ${cpuList(loop.backlogCpuMsPerEvent)}\n`,
     );
   }
   if (deployed) {
