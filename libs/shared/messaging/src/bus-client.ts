@@ -99,7 +99,8 @@ export class NatsBusClient extends BusClient implements OnApplicationBootstrap {
       // Nobody subscribed is known at once (no waiting for the timeout), and said as such.
       if (error instanceof NoReplyError) throw error.reason === 'no-responders' ? Errors.serviceDown(service) : Errors.serviceUnavailable(service);
       if (error instanceof ApiError) throw error;
-      this.logger.error(`Request on ${subject} failed: ${(error as Error).message}`);
+      // The request's id from its envelope: a gateway keeps no async-local context to take it from.
+      this.logger.error({ msg: `Request on ${subject} failed: ${(error as Error).message}`, requestId: (payload as Partial<Envelope>)?.requestId });
       throw Errors.serviceUnavailable(service);
     }
     return this.codec.decodeText(data);

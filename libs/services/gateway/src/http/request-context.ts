@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { JsonLogger, RequestContext } from '@platform/logging';
+import { JsonLogger } from '@platform/logging';
 
 const CALLER_REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
 
@@ -25,7 +25,7 @@ export function pathOf(req: FastifyRequest): string {
  * response, and writes the one access-log line per request when the response ends (also for
  * answers written on the raw response: streams, file contents).
  */
-export function beginRequest(logger: JsonLogger, req: FastifyRequest, reply: FastifyReply): string {
+export function beginRequest(logger: JsonLogger, req: FastifyRequest, reply: FastifyReply): void {
   const given = req.headers['x-request-id'];
   const requestId = typeof given === 'string' && CALLER_REQUEST_ID.test(given) ? given : randomUUID();
   req.requestId = requestId;
@@ -46,10 +46,4 @@ export function beginRequest(logger: JsonLogger, req: FastifyRequest, reply: Fas
       aborted: !res.writableFinished || undefined,
     });
   });
-  return requestId;
-}
-
-/** Everything done for the request from `next` on, here and in the services it reaches, logs its id. */
-export function inRequestContext(requestId: string, next: () => void): void {
-  RequestContext.run(requestId, next);
 }
