@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ContextSlot } from '@platform/logging';
 
 type Publish = () => Promise<void>;
 
@@ -7,7 +7,7 @@ interface Deferral {
   queue: Publish[];
 }
 
-const deferrals = new AsyncLocalStorage<Deferral>();
+const deferrals = new ContextSlot<Deferral>('publish deferral');
 
 /**
  * Fan-out notices published while work that may still be undone is in progress (a database
@@ -34,7 +34,7 @@ export const PublishDeferral = {
 
   /** Publishes now, or when the enclosing deferral (if any) is settled. */
   publish(send: Publish): Promise<void> {
-    const deferral = deferrals.getStore();
+    const deferral = deferrals.get();
     if (!deferral || deferral.state === 'sent') return send();
     if (deferral.state === 'open') deferral.queue.push(send);
     return Promise.resolve();

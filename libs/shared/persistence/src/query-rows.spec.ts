@@ -1,8 +1,11 @@
 import 'reflect-metadata';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { RequestContext } from '@platform/logging';
+import { PublishDeferral } from '@platform/messaging';
 import { isDatabaseUnavailable } from './database-availability';
 import { RequestTransactions } from './request-transactions';
 import { queryRows } from './statements';
@@ -76,5 +79,27 @@ describe('queryRows (on Postgres)', () => {
       expect(await queryRows(dataSource.manager, 'SELECT v FROM pending WHERE v = $1', [1])).toEqual([{ v: 1 }]);
     });
     expect(await queryRows(dataSource.manager, `SELECT to_regclass('pending') IS NULL AS gone`, [])).toEqual([{ gone: true }]);
+  });
+
+  // On Node 20 each async-local store entered makes every later promise of the process pay to carry it.
+  it("keeps a request transaction, and the notices it holds back, in the request context's one store", async () => {
+    const entered = new Set<AsyncLocalStorage<unknown>>();
+    const original = AsyncLocalStorage.prototype.run;
+    jest.spyOn(AsyncLocalStorage.prototype, 'run').mockImplementation(function (this: AsyncLocalStorage<unknown>, ...args: unknown[]) {
+      entered.add(this);
+      return Reflect.apply(original, this, args) as never;
+    });
+    try {
+      await RequestContext.run('req-1', () =>
+        new RequestTransactions(dataSource).run(async () => {
+          await PublishDeferral.publish(async () => undefined);
+          expect(RequestContext.requestId()).toBe('req-1');
+          expect(RequestTransactions.isOpen()).toBe(true);
+        }),
+      );
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect(entered.size).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager, QueryRunner, ReplicationMode } from 'typeorm';
+import { ContextSlot } from '@platform/logging';
 import { PublishDeferral } from '@platform/messaging';
 
 /**
@@ -17,14 +17,14 @@ import { PublishDeferral } from '@platform/messaging';
  * nothing across the services.
  */
 export class RequestTransactions {
-  private static readonly scope = new AsyncLocalStorage<{ runner: QueryRunner; open: boolean }>();
+  private static readonly scope = new ContextSlot<{ runner: QueryRunner; open: boolean }>('request transaction');
 
   /**
    * The runner of the transaction the current work belongs to, while that transaction is open. Work
    * it set going that outlives it (a woken background loop) goes back to connections of its own.
    */
   private static current(): QueryRunner | undefined {
-    const entry = RequestTransactions.scope.getStore();
+    const entry = RequestTransactions.scope.get();
     return entry?.open ? entry.runner : undefined;
   }
   /** Whether the current work belongs to an open request transaction, whose connection its queries must use. */
