@@ -11,6 +11,8 @@ declare module 'autocannon' {
     duration?: number;
     requests?: Request[];
     headers?: Record<string, string>;
+    /** Requests per second over all connections (no limit when absent). */
+    overallRate?: number;
     /** Called with each connection's client before it sends anything. */
     setupClient?: (client: { setRequests(requests: Request[]): void }) => void;
   }

@@ -21,8 +21,8 @@ export interface Measurement {
   failures: number;
 }
 
-/** Drives one operation with concurrent connections and summarises throughput and latency. */
-export async function measure(baseUrl: string, op: Operation, connections: number, durationSeconds: number): Promise<Measurement> {
+/** Drives one operation with concurrent connections (at `overallRate` requests per second, if given) and summarises throughput and latency. */
+export async function measure(baseUrl: string, op: Operation, connections: number, durationSeconds: number, overallRate?: number): Promise<Measurement> {
   const headers = { ...op.headers, ...(op.body !== undefined ? { 'content-type': 'application/json' } : {}) };
   const request = ({ path, body }: { path: string; body?: unknown }) => ({
     method: op.method,
@@ -36,6 +36,7 @@ export async function measure(baseUrl: string, op: Operation, connections: numbe
     url: baseUrl,
     connections,
     duration: durationSeconds,
+    ...(overallRate ? { overallRate } : {}),
     requests: [request(op)],
     setupClient: targets ? (client) => client.setRequests([request(targets[connection++ % targets.length])]) : undefined,
   });

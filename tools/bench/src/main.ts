@@ -15,13 +15,14 @@ import { rssMb, startCpuCount } from './cpu-time';
 import { startRawHop } from './raw-hop/raw-hop';
 import { measureTables, tablesReport } from './tables';
 import { FilesFigures, measureFiles, reportFiles } from './files';
+import { measureHops, reportHops } from './hops';
 import { measureSemanticSearch, reportSemanticSearch, SemanticFigures } from './files-semantic';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 /** Seconds of the raw hop measured just before each operation on the mesh. */
 const ANCHOR_S = Number(process.env.BENCH_ANCHOR_DURATION ?? 3);
-/** `BENCH_ONLY=files,bot-loop`: only these cases (operations, bot-loop, deployed-bot, tables, files, files-semantic, in-process); all by default. */
+/** `BENCH_ONLY=files,bot-loop`: only these cases (hops, operations, bot-loop, deployed-bot, tables, files, files-semantic, in-process); all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((c) => c.trim());
 const wants = (name: string) => !ONLY || ONLY.includes(name);
 /** `BENCH_OPERATIONS=getMessage,listBots`: only these of the benched operations; all by default. */
@@ -41,6 +42,10 @@ async function main() {
   const memory: Record<string, number> = {};
   // The load comes from one address with one token, far past what one client is allowed.
   Object.assign(process.env, { RATE_LIMIT_PER_CLIENT: '0', RATE_LIMIT_PER_CREDENTIAL: '0', RATE_LIMIT_AUTH_FAILURES: '0' });
+
+  // Each hop alone first, beside its raw counterpart, on the same NATS server as the mesh.
+  if (wants('hops')) process.stdout.write(reportHops(await measureHops(loadConfig(process.env).natsUrl, `bench_hops_${runId}`)));
+  if (ONLY && ONLY.every((c) => c === 'hops')) return;
 
   // The bot loop's bot listens on this machine; its platform must be allowed to deliver there.
   process.env.DELIVERY_ALLOWED_NETWORKS ??= '127.0.0.0/8';

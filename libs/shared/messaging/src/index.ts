@@ -4,6 +4,7 @@ export * from './bus-server';
 export * from './messaging.module';
 export * from './payload-codec';
 export * from './reply';
+export * from './reply-inbox';
 export * from './bus-exception.filter';
 export * from './start-service';
 export * from './health.controller';

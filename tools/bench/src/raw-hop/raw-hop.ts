@@ -37,12 +37,18 @@ export async function startRawHop(databaseUrl: string, natsPrefix: string): Prom
   };
 }
 
-/** Resolves once the process printed `ready`. */
-function started(child: ChildProcess): Promise<ChildProcess> {
+/**
+ * Resolves once the process printed a `ready` line; what it prints after (a gateway's access
+ * lines) is read and dropped.
+ */
+export function started(child: ChildProcess): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`A raw hop process exited (${code}) before it was ready`)));
-    createInterface({ input: child.stdout! }).once('line', () => {
+    child.once('exit', (code) => reject(new Error(`A bench process exited (${code}) before it was ready`)));
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line !== 'ready') return;
       child.removeAllListeners('exit');
+      lines.removeAllListeners('line');
       resolve(child);
     });
   });
