@@ -81,13 +81,16 @@ describe('scheduling (createEvent and createMessage with schedule, cancelSchedul
 
   it('delivers events scheduled at a date and time, in the order they are due in their conversation', async () => {
     const type = uniqueType();
-    const base = Date.now() + 800;
+    // Far enough ahead that all three are asked for before the first is due, on a loaded machine too.
+    const base = Date.now() + 2000;
     const ids: string[] = [];
     // Asked for in the reverse of the order they are due.
     for (const offset of [600, 300, 0]) {
       const dateTime = new Date(base + offset).toISOString();
       ids.push((await runtime.createEvent({ type, payload: { offset }, conversationId, schedule: { dateTime } })).event.id);
     }
+    // Otherwise the order below would show when they were asked for, not when they were due.
+    expect(Date.now()).toBeLessThan(base);
     await until(() => ids.every((id) => delivered(id).length === 1), 5000);
     const order = bot.received.filter((d) => d.event.type === type).map((d) => d.event.id);
     expect(order).toEqual([...ids].reverse());
