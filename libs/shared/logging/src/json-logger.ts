@@ -21,27 +21,70 @@ const PINO_LEVEL: Record<LogLevelName, LevelWithSilent> = {
 
 /** How often buffered log lines are written out at the latest. */
 const FLUSH_MS = 200;
+/** How soon lines that standard output refused (a full pipe) are offered again. */
+const RETRY_MS = 10;
+/** Most bytes of log lines held while standard output takes none; lines beyond are dropped, and counted. */
+export const MAX_BUFFERED_LOG_BYTES = 16 * 1024 * 1024;
 let processStdout: DestinationStream | undefined;
 
 /**
- * One buffered standard output for every logger of the process: lines are written in batches
- * (when 4 KB are waiting, or every 200 ms) off the request's path, instead of one synchronous
- * write per line; what is waiting when the process exits is written then.
+ * Standard output for log lines, written in batches (when 4 KB are waiting, or every 200 ms)
+ * instead of one write per line. A batch is written on the event loop's thread: handing each to
+ * libuv's thread pool cost the gateway about a fifth of its CPU under load (each hand-off wakes a
+ * pool thread, and its completion the loop). Standard output is opened first so that Node puts
+ * a pipe in non-blocking mode: a reader that stops reading never holds the event loop; the lines
+ * wait, up to `maxBufferedBytes` (then they are dropped, and a later line says how many), and go
+ * out as soon as the pipe takes them. What is waiting when the process exits is written then.
  */
-function bufferedStdout(): DestinationStream {
-  if (!processStdout) {
-    const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-    setInterval(() => destination.flush(), FLUSH_MS).unref();
-    process.on('exit', () => {
-      try {
-        destination.flushSync();
-      } catch {
-        // Standard output is gone: nothing more can be said.
-      }
-    });
-    processStdout = destination;
-  }
-  return processStdout;
+export function stdoutDestination(service: string, maxBufferedBytes = MAX_BUFFERED_LOG_BYTES): DestinationStream {
+  void process.stdout;
+  const destination = pino.destination({
+    dest: 1,
+    sync: true,
+    minLength: 4096,
+    maxLength: maxBufferedBytes,
+    // A full pipe: keep the lines and offer them again shortly, rather than sleep on the event loop.
+    retryEAGAIN: () => false,
+  });
+  let dropped = 0;
+  let retry: NodeJS.Timeout | undefined;
+  let readerGone = false;
+  destination.on('drop', () => dropped++);
+  destination.on('error', (error: NodeJS.ErrnoException) => {
+    // EPIPE: nobody will ever read; the buffer fills up to its bound and further lines are dropped.
+    if (error.code === 'EPIPE') readerGone = true;
+    if (readerGone || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      destination.flush();
+    }, RETRY_MS).unref();
+  });
+  // Once lines were dropped, a periodic write says how many (a report dropped too is tried again).
+  const reportDrops = () => {
+    const count = dropped;
+    if (count === 0) return;
+    destination.write(
+      `${JSON.stringify({ level: 'warn', time: new Date().toISOString(), service, msg: `${count} log lines dropped: standard output took none for too long` })}\n`,
+    );
+    dropped = dropped > count ? count : 0;
+  };
+  setInterval(() => {
+    reportDrops();
+    destination.flush();
+  }, FLUSH_MS).unref();
+  process.on('exit', () => {
+    try {
+      destination.flushSync();
+    } catch {
+      // Standard output is gone or full: nothing more can be said.
+    }
+  });
+  return destination;
+}
+
+/** The one standard output of the process, shared by all its loggers. */
+function processStandardOutput(service: string): DestinationStream {
+  return (processStdout ??= stdoutDestination(service));
 }
 
 /** Contexts whose routine start-up lines (route mapping, module wiring) are only worth seeing at debug. */
@@ -68,7 +111,7 @@ export class JsonLogger implements LoggerService {
           return requestId ? { requestId } : {};
         },
       },
-      destination ?? bufferedStdout(),
+      destination ?? processStandardOutput(service),
     );
   }
 

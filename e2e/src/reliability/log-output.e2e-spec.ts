@@ -1,0 +1,76 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describeOnMesh } from '@platform/testing';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const LINES = 4000;
+/** About 1 KB per line: the whole run is far more than a pipe holds (64 KB on Linux). */
+const PADDING = 'x'.repeat(1000);
+
+/**
+ * A process logging LINES lines through the platform's logger, to a standard output that is a
+ * pipe, then saying on standard error that it is done, and exiting 1.5 s later. With `cap`, its
+ * logger holds at most that many bytes of waiting lines.
+ */
+function logger(cap?: number): ChildProcess {
+  const script = `
+    const { JsonLogger, stdoutDestination } = require('@platform/logging');
+    const logger = new JsonLogger('probe', 'info', ${cap === undefined ? 'undefined' : `stdoutDestination('probe', ${cap})`});
+    for (let i = 0; i < ${LINES}; i++) logger.event('info', 'line', { i, padding: '${PADDING}' });
+    process.stderr.write('logged\\n');
+    setTimeout(() => process.exit(0), 1500);
+  `;
+  return spawn(process.execPath, ['-r', join(ROOT, 'tools', 'register-paths.js'), '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Resolves once the process says it logged everything (without anything reading its standard output). */
+function logged(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes('logged') && resolve());
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before it logged everything`)));
+  });
+}
+
+/** Everything on the process's standard output, read from now until it exits, as parsed lines. */
+async function readAll(child: ChildProcess): Promise<Array<Record<string, unknown>>> {
+  const chunks: Buffer[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stdout!.resume();
+  await new Promise((resolve) => child.once('exit', resolve));
+  return Buffer.concat(chunks)
+    .toString()
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/**
+ * Log lines go to standard output in batches written on the event loop: a reader that does not
+ * keep up (a full pipe) must never hold the process, nor make it hold unbounded lines.
+ */
+describeOnMesh('log lines on a standard output nobody reads for a while', () => {
+  it('never hold the process: they wait, and all arrive in order once the pipe is read', async () => {
+    const child = logger();
+    child.stdout!.pause();
+    // Nothing reads the pipe until the process has logged all 4 MB: a blocking write would hang here.
+    await logged(child);
+    const lines = await readAll(child);
+    expect(lines.map((line) => line.i)).toEqual(Array.from({ length: LINES }, (_, i) => i));
+    expect(lines.every((line) => line.service === 'probe' && line.msg === 'line')).toBe(true);
+  }, 30000);
+
+  it('are dropped beyond the bound, and a later line says how many', async () => {
+    const child = logger(256 * 1024);
+    child.stdout!.pause();
+    await logged(child);
+    const lines = await readAll(child);
+    const kept = lines.filter((line) => line.msg === 'line');
+    const report = lines.find((line) => line.level === 'warn');
+    const dropped = Number(/^(\d+) log lines dropped/.exec(String(report?.msg))?.[1]);
+    // Well under the 4,000 written: about the pipe's 64 KB and the 256 KB bound.
+    expect(kept.length).toBeLessThan(LINES / 4);
+    expect(kept.length + dropped).toBe(LINES);
+    // The ones kept are the first, in order.
+    expect(kept.map((line) => line.i)).toEqual(Array.from({ length: kept.length }, (_, i) => i));
+  }, 30000);
+});
