@@ -90,6 +90,14 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
       })),
     },
     {
+      // What an integration does for each incoming message: the user it comes from, found by its tags.
+      name: 'runtime getOrCreateUser',
+      method: 'POST',
+      path: '/v1/chat/users/get-or-create',
+      headers: asBot,
+      body: { tags: { externalId: 'bench' } },
+    },
+    {
       name: 'listMessages',
       method: 'GET',
       path: `/v1/chat/messages?conversationId=${conversation.id}`,

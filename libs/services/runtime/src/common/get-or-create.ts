@@ -20,12 +20,21 @@ export interface GetOrCreateSteps<T extends { tags: Record<string, string> }> {
 export class GetOrCreate {
   constructor(private readonly lock: KeyLock) {}
 
-  run<T extends { tags: Record<string, string> }>(tags: TagChanges, steps: GetOrCreateSteps<T>): Promise<{ item: T; created: boolean }> {
+  async run<T extends { tags: Record<string, string> }>(tags: TagChanges, steps: GetOrCreateSteps<T>): Promise<{ item: T; created: boolean }> {
+    // The usual case (an integration asking again for the user or conversation of each message):
+    // the item exists and has the tags already. Nothing is written, so no lock is needed, and none
+    // is taken: a lock costs four statements on a pool of its own, which busy callers queue for.
+    const existing = await steps.find();
+    if (existing && unchanged(existing, tags)) return { item: existing, created: false };
     return this.lock.run(JSON.stringify(steps.key), async () => {
+      // Looked up again under the lock: another request may have made or retagged it meanwhile.
       const found = await steps.find();
       if (!found) return { item: await steps.create(), created: true };
-      const unchanged = sameTags(applyTagChanges(found.tags, tags), found.tags);
-      return { item: unchanged ? found : await steps.retag(found, tags), created: false };
+      return { item: unchanged(found, tags) ? found : await steps.retag(found, tags), created: false };
     });
   }
+}
+
+function unchanged(item: { tags: Record<string, string> }, tags: TagChanges): boolean {
+  return sameTags(applyTagChanges(item.tags, tags), item.tags);
 }
