@@ -110,6 +110,14 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
       headers: asBot,
     },
     {
+      // What a bot does at each event: its conversation's state, there already.
+      name: 'getOrSetState',
+      method: 'POST',
+      path: `/v1/chat/states/conversation/${conversation.id}/session/get-or-set`,
+      headers: asBot,
+      body: { payload: { step: 0 } },
+    },
+    {
       name: 'setState',
       method: 'POST',
       path: `/v1/chat/states/conversation/${conversation.id}/session`,

@@ -60,6 +60,10 @@ export class BotStatesService {
   /** The existing state untouched, or else a new one with this payload and expiry. */
   async getOrSet(access: BotAccess, input: StateParams & GetOrSetStateBody): Promise<RuntimeStateResponse> {
     const key = await this.keyOf(access, input);
+    // The usual case (a bot reading its state at each event): the state is there, and is answered
+    // as it is, so a read does; only making one takes the state's lock.
+    const stored = await this.states.find(key);
+    if (isLive(stored, new Date())) return toRuntimeStateResponse(stored);
     const state = await this.write(key, input, async (current, _writer, now) => {
       if (current) return current;
       const expiry = input.expiry ?? null;
