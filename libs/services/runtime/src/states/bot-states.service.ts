@@ -32,16 +32,18 @@ export class BotStatesService {
   ) {}
 
   async get(access: BotAccess, params: StateParams): Promise<RuntimeStateResponse> {
-    const key = await this.keyOf(access, params);
-    const state = await this.states.find(key);
-    if (!isLive(state, new Date())) throw stateNotFound(params);
-    return toRuntimeStateResponse(state);
+    // A live state shows its owner exists (deleting an owner deletes its states): one read answers.
+    const state = await this.states.find(this.keyFor(access, params));
+    if (isLive(state, new Date())) return toRuntimeStateResponse(state);
+    // Otherwise a missing owner is the 404 to give, before the missing state.
+    await this.keyOf(access, params);
+    throw stateNotFound(params);
   }
 
   /** Replaces the payload, creating the state if needed; a null payload deletes it. */
   async set(access: BotAccess, input: StateParams & SetStateBody): Promise<RuntimeStateWriteResponse> {
-    const key = await this.keyOf(access, input);
     if (input.payload === null) {
+      const key = await this.keyOf(access, input);
       const removed = await this.write(key, input, async (current, writer) => {
         if (!current) throw stateNotFound(input);
         await writer.remove(key);
@@ -50,6 +52,7 @@ export class BotStatesService {
       return toRuntimeStateWriteResponse(removed);
     }
     // The hot path: one statement, which keeps a live state's id, creation time and (with no expiry given) expiry.
+    const key = this.keyFor(access, input);
     const now = new Date();
     const expiry = input.expiry ?? null;
     const given = { ...key, id: newId('state'), payload: input.payload, expiry, expiresAt: expiresAt(expiry, now), createdAt: now, updatedAt: now };
@@ -59,7 +62,8 @@ export class BotStatesService {
 
   /** The existing state untouched, or else a new one with this payload and expiry. */
   async getOrSet(access: BotAccess, input: StateParams & GetOrSetStateBody): Promise<RuntimeStateResponse> {
-    const key = await this.keyOf(access, input);
+    // A live state proves its owner exists (deleting an owner deletes its states); making one does too.
+    const key = this.keyFor(access, input);
     // The usual case (a bot reading its state at each event): the state is there, and is answered
     // as it is, so a read does; only making one takes the state's lock.
     const stored = await this.states.find(key);
@@ -127,19 +131,27 @@ export class BotStatesService {
     }
   }
 
+  /**
+   * The key of a state, its owner not read: a conversation or user the bot does not have holds no
+   * state (its states go with it), and fails a write of one (the state's foreign key), which
+   * `ownerMustExist` answers as `keyOf` would.
+   */
+  private keyFor(access: BotAccess, params: StateParams): StateKey {
+    if (params.type === 'bot' && params.id !== access.botId) throw ownerNotFound(params);
+    return { botId: access.botId, type: params.type, ownerId: params.id, name: params.name };
+  }
+
   /** The key of the state, once its owner is known to exist in the caller's bot. */
   private async keyOf(access: BotAccess, params: StateParams): Promise<StateKey> {
-    const { botId } = access;
+    const key = this.keyFor(access, params);
     const exists =
       params.type === 'conversation'
-        ? (await this.conversations.find(botId, params.id)) !== null
+        ? (await this.conversations.find(key.botId, params.id)) !== null
         : params.type === 'user'
-          ? await this.users.exists(botId, params.id)
-          : params.type === 'bot'
-            ? params.id === botId
-            : true; // tasks have no record here: their states are keyed by id alone
+          ? await this.users.exists(key.botId, params.id)
+          : true; // the bot's id is checked above; tasks have no record here: their states are keyed by id alone
     if (!exists) throw ownerNotFound(params);
-    return { botId, type: params.type, ownerId: params.id, name: params.name };
+    return key;
   }
 }
 
