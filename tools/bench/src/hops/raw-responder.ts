@@ -6,10 +6,10 @@ import { connect, JSONCodec } from 'nats';
  */
 async function main(): Promise<void> {
   const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', noAsyncTraces: true });
-  const codec = JSONCodec<{ v: { body?: unknown } }>();
+  const codec = JSONCodec<{ v: { body?: unknown; result?: unknown } }>();
   nc.subscribe(`${process.env.NATS_PREFIX}.hops.echo`, {
     queue: `${process.env.NATS_PREFIX}.hops`,
-    callback: (_error, message) => message.respond(JSONCodec().encode({ v: { result: codec.decode(message.data).v.body ?? null } })),
+    callback: (_error, message) => message.respond(codec.encode({ v: { result: codec.decode(message.data).v.body ?? null } })),
   });
   await nc.flush();
   process.stdout.write('ready\n');

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   @Module({ imports: [ConfigModule.forRoot(config), MessagingModule.forRoot()], controllers: [EchoController] })
   class HopsModule {}
-  await startService(HopsModule, 'hops', new JsonLogger('hops', 'warn'));
+  await startService(HopsModule, 'hops', new JsonLogger('hops', config.logLevel));
   process.stdout.write('ready\n');
 }
 

@@ -62,10 +62,9 @@ export class BotStatesService {
 
   /** The existing state untouched, or else a new one with this payload and expiry. */
   async getOrSet(access: BotAccess, input: StateParams & GetOrSetStateBody): Promise<RuntimeStateResponse> {
-    // A live state proves its owner exists (deleting an owner deletes its states); making one does too.
+    // The usual case (a bot reading its state at each event): the state is there and is answered as
+    // it is, from one read (a live state shows its owner exists); only making one takes its lock.
     const key = this.keyFor(access, input);
-    // The usual case (a bot reading its state at each event): the state is there, and is answered
-    // as it is, so a read does; only making one takes the state's lock.
     const stored = await this.states.find(key);
     if (isLive(stored, new Date())) return toRuntimeStateResponse(stored);
     const state = await this.write(key, input, async (current, _writer, now) => {
