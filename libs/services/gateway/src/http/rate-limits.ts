@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { PlatformConfig } from '@platform/config';
@@ -149,7 +149,7 @@ function credentialOf(caller: Caller): string | undefined {
 
 /** Keys travel and are kept hashed: no address or credential in clear on the bus or in memory. */
 function hashKey(raw: string): string {
-  return createHash('sha256').update(raw).digest('base64url').slice(0, 32);
+  return hash('sha256', raw, 'base64url').slice(0, 32);
 }
 
 const WHAT: Record<LimitName, string> = {

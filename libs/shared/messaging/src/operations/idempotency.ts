@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { AnyOperation } from '@platform/contracts';
 import type { OperationRequest } from './operation-request';
 
@@ -22,7 +22,7 @@ export abstract class IdempotencyStore {
   abstract once(request: IdempotentRequest, work: () => Promise<unknown>): Promise<unknown>;
 }
 
-const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+const digestOf = (value: unknown) => hash('sha256', JSON.stringify(value), 'hex');
 
 /** Where a validated request keeps how to run its handler once per key (set by `OperationGuard`, used by `Handles`). */
 export const RUN_ONCE = Symbol('runOnce');
@@ -39,6 +39,6 @@ export function runOnce(
   store: IdempotencyStore | undefined,
 ): ((work: () => Promise<unknown>) => Promise<unknown>) | undefined {
   if (!operation.idempotent || !store || request.idempotencyKey === undefined) return undefined;
-  const idempotent = { scope: hash([operation.subject, request.caller]), key: request.idempotencyKey, fingerprint: hash(request.input) };
+  const idempotent = { scope: digestOf([operation.subject, request.caller]), key: request.idempotencyKey, fingerprint: digestOf(request.input) };
   return (work) => store.once(idempotent, work);
 }
