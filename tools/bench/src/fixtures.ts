@@ -1,5 +1,6 @@
 import { Client } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
+import { markdownDocuments, uploadIndexed } from './knowledge-corpus';
 import { Operation } from './load';
 
 /** Conversations the writes under load are spread over: one per connection of the bench. */
@@ -32,6 +33,8 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
   await runtime.setState({ type: 'conversation', id: conversation.id, name: 'session', payload: { step: 1 } });
   await runtime.createTable({ name: 'benchTable', schema: { type: 'object', properties: { sku: { type: 'string' }, price: { type: 'number' } } } });
   await runtime.createTableRows({ table: 'benchTable', rows: Array.from({ length: 200 }, (_, i) => ({ sku: `sku-${i}`, price: i })) });
+  // A handbook of 2,000 passages for searchFiles (the files case searches 10,000, one request at a time).
+  await uploadIndexed(runtime, markdownDocuments(2000));
 
   return [
     {
@@ -134,6 +137,13 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
       path: '/v1/tables/benchTable/rows/find',
       headers: asBot,
       body: { limit: 20, filter: { price: { $gte: 100 } } },
+    },
+    {
+      // What a bot's knowledge lookup asks: a question of a few words, the best five passages.
+      name: 'searchFiles',
+      method: 'GET',
+      path: `/v1/files/search?query=${encodeURIComponent('how do I get a refund for my travel expense')}&limit=5`,
+      headers: asBot,
     },
   ];
 }

@@ -25,6 +25,9 @@ export interface ScoredPassage extends PassageRow {
 const CANDIDATES_PER_RESULT = 10;
 const MIN_CANDIDATES = 100;
 
+/** The most trigram similarity (0 to 1) adds to a passage's score, before the heading weight. */
+const TRIGRAM_WEIGHT = 0.3;
+
 /** Rows per INSERT when storing a file's passages; fewer when each carries its vector. */
 const INSERT_BATCH = 500;
 const INSERT_BATCH_WITH_VECTORS = 100;
@@ -123,17 +126,30 @@ export class PassagesRepository implements OnApplicationBootstrap {
     )) as PassageRow[];
   }
 
-  /** Passages of files around given positions (the context of search results). */
+  /**
+   * Passages of files around given positions (the context of search results), in file and
+   * position order. Read by key: the files and the positions go as two lists, which Postgres looks
+   * up in the primary key (a handful of rows), where a join with the spots as a set let it plan
+   * for a hundred of them and read every passage of the bot; pairs of a file and another file's
+   * positions come back with them and are left out here.
+   */
   async around(botId: string, spots: Array<{ fileId: string; from: number; to: number }>): Promise<PassageRow[]> {
     if (spots.length === 0) return [];
-    return (await this.db.query(
+    const wanted = new Map<string, Set<number>>();
+    for (const spot of spots) {
+      const positions = wanted.get(spot.fileId) ?? new Set<number>();
+      for (let position = Math.max(0, spot.from); position <= spot.to; position++) positions.add(position);
+      wanted.set(spot.fileId, positions);
+    }
+    const positions = [...new Set([...wanted.values()].flatMap((set) => [...set]))];
+    const rows = (await this.db.query(
       `SELECT ${PASSAGE_COLUMNS('p')}
          FROM "files"."passages" p
-         JOIN jsonb_to_recordset($2::jsonb) AS s(file_id text, "from" int, "to" int) ON p."file_id" = s.file_id AND p."position" BETWEEN s."from" AND s."to"
-        WHERE p."bot_id" = $1
+        WHERE p."bot_id" = $1 AND p."file_id" = ANY($2::text[]) AND p."position" = ANY($3::int[])
         ORDER BY p."file_id", p."position"`,
-      [botId, JSON.stringify(spots.map((s) => ({ file_id: s.fileId, from: s.from, to: s.to })))],
+      [botId, [...wanted.keys()], positions],
     )) as PassageRow[];
+    return rows.filter((row) => wanted.get(row.fileId)!.has(row.position));
   }
 
   /**
@@ -143,13 +159,23 @@ export class PassagesRepository implements OnApplicationBootstrap {
    * trigram similarity for near spellings. Headings count half: the answer is in the text under
    * them (whose breadcrumb holds the heading's words too). Only indexed, live files of the bot,
    * filtered by tags.
+   *
+   * The trigram similarity (comparing the question with each candidate's whole text) cost more
+   * than the rest of the search, so it is computed only for candidates it could bring into the
+   * results: it adds at most 0.3 (times the heading weight), so a candidate whose score without
+   * it, plus that, stays below the `limit`-th best score without it cannot be among the results,
+   * and is left out before it is computed. The results are the same as with it computed for all.
    */
   async search(botId: string, question: string, tags: FileTagFilter | undefined, limit: number, integrationAlias?: string): Promise<ScoredPassage[]> {
     const params: unknown[] = [botId, question];
     const filters = fileFilterSql(params, tags, integrationAlias);
     params.push(Math.max(limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES), limit);
-    const trigram = this.trigramSchema ? `+ 0.3 * "${this.trigramSchema}".word_similarity($2, c."content")` : '';
+    const trigram = this.trigramSchema ? `+ ${TRIGRAM_WEIGHT} * "${this.trigramSchema}".word_similarity($2, c."content")` : '';
     const heading = (alias: string) => `CASE WHEN ${alias}."subtype" IN ('title', 'subtitle') THEN 0.5 ELSE 1 END`;
+    const lastResult = `$${params.length}`;
+    const reachable = this.trigramSchema
+      ? `WHERE (c."base" + ${TRIGRAM_WEIGHT}) * c."weight" >= coalesce((SELECT s."base" * s."weight" FROM scored s ORDER BY 1 DESC OFFSET ${lastResult}::bigint - 1 LIMIT 1), 0)`
+      : '';
     // Ranked in two steps: the cheap frequency rank (ts_rank) over every match picks the
     // candidates; cover density, the phrase and trigram bonuses rank those.
     const rows = (await this.db.query(
@@ -169,12 +195,15 @@ export class PassagesRepository implements OnApplicationBootstrap {
                WHERE p."bot_id" = $1 AND p."tsv" @@ q.tsq AND f."indexed" AND (f."expires_at" IS NULL OR f."expires_at" > now())
                      ${filters}
                ORDER BY rank DESC
-               LIMIT $${params.length - 1})
-       SELECT ${PASSAGE_COLUMNS('c')},
-              ((ts_rank_cd(c."tsv", c.tsq, 1) + 2 * ts_rank_cd(c."tsv", c.phrase, 1) ${trigram}) * ${heading('c')})::float8 AS "score"
-         FROM candidates c
+               LIMIT $${params.length - 1}),
+            scored AS (
+              SELECT c.*, ts_rank_cd(c."tsv", c.tsq, 1) + 2 * ts_rank_cd(c."tsv", c.phrase, 1) AS "base", ${heading('c')} AS "weight"
+                FROM candidates c)
+       SELECT ${PASSAGE_COLUMNS('c')}, ((c."base" ${trigram}) * c."weight")::float8 AS "score"
+         FROM scored c
+        ${reachable}
         ORDER BY "score" DESC, c."file_id", c."position"
-        LIMIT $${params.length}`,
+        LIMIT ${lastResult}`,
       params,
     )) as ScoredPassage[];
     return rows.map((r) => ({ ...r, score: Number(r.score) }));
