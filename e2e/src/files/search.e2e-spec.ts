@@ -248,6 +248,14 @@ describe('indexing and search (/v1/files/search, passages)', () => {
       expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     });
 
+    it("names each passage's own file when they come from several files", async () => {
+      const { passages } = await files.searchFiles({ query: 'paid leave computers delivered', contextDepth: 0, limit: 10 });
+      const keyOf = (text: string) => passages.find((p) => p.content.includes(text))?.file.key;
+      expect(keyOf('sixteen weeks')).toBe('handbook.pdf');
+      expect(keyOf('Computers are delivered')).toBe('onboarding.docx');
+      for (const passage of passages) expect(passage.file.id).toBe(ids[passage.file.key]);
+    });
+
     it('filters by tags, such as a knowledge base', async () => {
       const inGarden = await files.searchFiles({ query: 'hours', tags: { kbId: 'kb_garden' }, contextDepth: 0 });
       expect(new Set(inGarden.passages.map((p) => p.file.key))).toEqual(new Set(['notes.txt']));

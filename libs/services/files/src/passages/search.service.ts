@@ -40,15 +40,16 @@ export class SearchService {
       ? await this.hybrid(access, query, limit)
       : await this.passages.search(access.botId, query.query, query.tags, limit, access.integration?.alias);
     if (hits.length === 0) return { passages: [] };
-    const files = new Map<string, FileRow>();
-    for (const id of new Set(hits.map((h) => h.fileId))) {
-      const file = await this.files.find(access.botId, id);
-      if (file) files.set(id, file);
-    }
-    const neighbours = await this.passages.around(
-      access.botId,
-      hits.map((h) => ({ fileId: h.fileId, from: h.position - depth, to: h.position + depth })),
-    );
+    // The hits' files in one read (not one per file), beside their neighbours.
+    const ids = [...new Set(hits.map((h) => h.fileId))];
+    const [found, neighbours] = await Promise.all([
+      this.files.list(access.botId, { ids, offset: 0, limit: ids.length }),
+      this.passages.around(
+        access.botId,
+        hits.map((h) => ({ fileId: h.fileId, from: h.position - depth, to: h.position + depth })),
+      ),
+    ]);
+    const files = new Map<string, FileRow>(found.map((file) => [file.id, file]));
     const at = new Map(neighbours.map((p) => [`${p.fileId}:${p.position}`, p]));
     const live = hits.filter((h) => files.has(h.fileId));
     if (query.consolidate) return { passages: consolidated(live, files) };
