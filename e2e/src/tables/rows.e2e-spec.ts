@@ -230,6 +230,15 @@ describe('table rows (/v1/tables/{table}/rows)', () => {
       expect(await find({ search: 'zzzzqqq' })).toEqual([]);
     });
 
+    it('finds rows down to a word similarity of 0.3, below the 0.6 Postgres takes by default', async () => {
+      const name = tableName();
+      await tables.createTable({ name, schema: PEOPLE_SCHEMA });
+      await tables.createTableRows({ table: name, rows: [{ name: 'Ann Smith' }, { name: 'Bob Smyth' }, { name: 'Cyd Jones' }] });
+      const { rows } = await tables.findTableRows({ table: name, search: 'Smith' });
+      expect(names(rows)).toEqual(['Ann', 'Bob']);
+      expect(rows[1].similarity).toBeLessThan(0.6);
+    });
+
     it('refuses a search term over 1024 characters', async () => {
       await invalidPayload(tables.findTableRows({ table: people, search: 'x'.repeat(1025) }));
     });

@@ -139,6 +139,14 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
       body: { limit: 20, filter: { price: { $gte: 100 } } },
     },
     {
+      // A search by word similarity (pg_trgm): every row's sku shares most of the term's trigrams, so all 200 match.
+      name: 'findTableRows search',
+      method: 'POST',
+      path: '/v1/tables/benchTable/rows/find',
+      headers: asBot,
+      body: { limit: 20, search: 'sku-42' },
+    },
+    {
       // What a bot's knowledge lookup asks: a question of a few words, the best five passages.
       name: 'searchFiles',
       method: 'GET',

@@ -102,11 +102,21 @@ export function oneStatement(parts: Statement[], answer?: Statement, options: Co
     };
     const ctes = parts.map((part, i) => `w${i} AS (${renumbered(part)})`);
     const final = answer ? renumbered(answer) : 'SELECT 1';
-    // The setting, read once before any row (a one-time filter), holds until this statement's own commit.
-    text = `WITH ${ctes.join(', ')} ${waits ? final : `SELECT * FROM (${final}) answer WHERE (SELECT set_config('synchronous_commit', 'off', true)) IS NOT NULL`}`;
+    text = `WITH ${ctes.join(', ')} ${waits ? final : `SELECT * FROM (${final}) answer WHERE ${settingForStatement('synchronous_commit', `'off'`)}`}`;
     combined.set(key, text);
   }
   return { text, values: all.flatMap((part) => part.values) };
+}
+
+/**
+ * A condition that sets a configuration parameter (`value` is SQL: a literal or a placeholder)
+ * for the statement it is a condition of, and holds: an uncorrelated subquery in a condition on
+ * no column is a one-time filter, evaluated before the statement reads any row, and a local
+ * setting lasts until the statement's own commit. A setting for one statement, without a
+ * transaction (and its BEGIN, SET and COMMIT round trips) around it.
+ */
+export function settingForStatement(name: string, value: string): string {
+  return `(SELECT set_config('${name}', ${value}, true)) IS NOT NULL`;
 }
 
 /** Runs a statement on the manager (its transaction, if it is a transaction's). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Errors } from '@platform/contracts';
-import { isUniqueViolation } from '@platform/persistence';
+import { isUniqueViolation, settingForStatement } from '@platform/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { returned } from '../common/returned';
 import { Column } from '../common/table-schema';
@@ -143,25 +143,18 @@ export class RowsRepository {
   }
 
   /**
-   * One page of rows (one more than the limit, to tell whether more follow). A similarity search
-   * sets its threshold for the transaction it runs in; any other page is one statement.
+   * One page of rows (one more than the limit, to tell whether more follow), in one statement; a
+   * similarity search sets its threshold for that statement alone.
    */
   async find(tableId: string, query: RowQuery): Promise<StoredRow[]> {
+    const threshold =
+      query.threshold === undefined ? '' : `${settingForStatement('pg_trgm.word_similarity_threshold', query.params.add(String(query.threshold)))} AND `;
     const limit = query.params.add(query.limit + 1);
     const offset = query.params.add(query.offset);
     const text = `SELECT "r"."id", "r"."data", "r"."created_at", "r"."updated_at"${query.similarity ? `, ${query.similarity} AS "similarity"` : ''}
-       FROM "tables"."rows" AS "r" WHERE "r"."table_id" = $1 AND ${query.where}
+       FROM "tables"."rows" AS "r" WHERE ${threshold}"r"."table_id" = $1 AND ${query.where}
        ORDER BY ${query.orderBy} LIMIT ${limit} OFFSET ${offset}`;
-    const read = (manager: EntityManager) => manager.query(text, query.params.values) as Promise<StoredRow[]>;
-    const { threshold } = query;
-    return this.guarded(() =>
-      threshold === undefined
-        ? read(this.dataSource.manager)
-        : this.dataSource.transaction(async (manager) => {
-            await manager.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(threshold)]);
-            return read(manager);
-          }),
-    );
+    return this.guarded(() => this.dataSource.query(text, query.params.values) as Promise<StoredRow[]>);
   }
 
   /** Groups of rows with their aggregates. */
