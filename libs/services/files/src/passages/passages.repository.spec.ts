@@ -28,6 +28,17 @@ describe('PassagesRepository.search (on Postgres)', () => {
   let dataSource: DataSource;
   let passages: PassagesRepository;
 
+  /** An indexed Markdown file of the bot, with these passages. */
+  async function indexedFile(bot: string, fileId: string, written: Passage[]): Promise<void> {
+    const now = new Date();
+    await dataSource.query(
+      `INSERT INTO "files"."files" ("bot_id", "id", "key", "content_type", "declared_size", "status", "owner", "indexed", "language", "created_at", "updated_at")
+       VALUES ($1, $2, $3, 'text/markdown', 1, 'indexing_completed', '{}', true, 'english', $4, $4)`,
+      [bot, fileId, `${fileId}.md`, now],
+    );
+    await dataSource.transaction((manager) => passages.replace(manager, bot, fileId, written, 'english'));
+  }
+
   beforeAll(async () => {
     const url = await createTestDatabase(database);
     await ensureSchema(url, 'files');
@@ -43,13 +54,7 @@ describe('PassagesRepository.search (on Postgres)', () => {
     const written: Passage[] = Array.from({ length: 80 }, (_, i) =>
       i % 4 === 0 ? { content: words(3), subtype: 'title', breadcrumb: [] } : { content: `${words(12)}.`, subtype: 'paragraph', breadcrumb: [`heading ${i}`] },
     );
-    const now = new Date();
-    await dataSource.query(
-      `INSERT INTO "files"."files" ("bot_id", "id", "key", "content_type", "declared_size", "status", "owner", "indexed", "language", "created_at", "updated_at")
-       VALUES ($1, 'file_handbook', 'handbook.md', 'text/markdown', 1, 'indexing_completed', '{}', true, 'english', $2, $2)`,
-      [botId, now],
-    );
-    await dataSource.transaction((manager) => passages.replace(manager, botId, 'file_handbook', written, 'english'));
+    await indexedFile(botId, 'file_handbook', written);
 
     // Where near spellings decide: the question's very word in a passage one word longer, so of a
     // slightly lower text rank, than passages holding other forms of it (the same stem).
@@ -58,19 +63,9 @@ describe('PassagesRepository.search (on Postgres)', () => {
       ...['refunding', 'refunded', 'refunds'].map((form) => ({ content: `${form} ${filler(15)}`, subtype: 'paragraph' as const, breadcrumb: [] })),
       { content: `refund ${filler(16)}`, subtype: 'paragraph', breadcrumb: [] },
     ];
-    await dataSource.query(
-      `INSERT INTO "files"."files" ("bot_id", "id", "key", "content_type", "declared_size", "status", "owner", "indexed", "language", "created_at", "updated_at")
-       VALUES ($1, 'file_forms', 'forms.md', 'text/markdown', 1, 'indexing_completed', '{}', true, 'english', $2, $2)`,
-      [formsBotId, now],
-    );
-    await dataSource.transaction((manager) => passages.replace(manager, formsBotId, 'file_forms', forms, 'english'));
-    await dataSource.query(
-      `INSERT INTO "files"."files" ("bot_id", "id", "key", "content_type", "declared_size", "status", "owner", "indexed", "language", "created_at", "updated_at")
-       VALUES ($1, 'file_other', 'other.md', 'text/markdown', 1, 'indexing_completed', '{}', true, 'english', $2, $2)`,
-      [formsBotId, now],
-    );
+    await indexedFile(formsBotId, 'file_forms', forms);
     const other: Passage[] = Array.from({ length: 5 }, (_, i) => ({ content: `other ${i} ${filler(3)}`, subtype: 'paragraph', breadcrumb: [] }));
-    await dataSource.transaction((manager) => passages.replace(manager, formsBotId, 'file_other', other, 'english'));
+    await indexedFile(formsBotId, 'file_other', other);
   });
 
   afterAll(async () => {
