@@ -3,7 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { PlatformConfig } from '@platform/config';
 import { BotInvalidation, MessageProcessingStatus, RuntimeMessageView, Subjects } from '@platform/contracts';
 import { BusClient, BusSubscription } from '@platform/messaging';
-import { PeriodicTask } from '@platform/persistence';
+import { PeriodicTask, RequestTransactions } from '@platform/persistence';
 import { BotLogsService } from '../bot-logs/bot-logs.service';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
@@ -14,7 +14,7 @@ import { BotDirectory } from './bot-directory';
 import { BotCodeEndpoint } from './bot-code-endpoint';
 import { BotEndpoint, DeliveryOutcome } from './bot-endpoint';
 import { toBotEvent } from './bot-event';
-import { laneKey } from './lanes';
+import { LaneLease, laneKey, laneOf } from './lanes';
 import { Lane, MailboxesRepository } from './mailboxes.repository';
 
 /** How long an idle dispatcher waits before looking for due lanes again (a wake-up comes sooner). */
@@ -35,7 +35,8 @@ const PARKED_LANE_MS = 60000;
  * hanging bot holds only its own share, so other bots are not delayed. Leases are renewed while
  * a delivery is in progress; a replica that dies stops renewing, and its lanes are taken over
  * within `DELIVERY_LEASE_MS` (the event is delivered again, with the same id: a bot sees a
- * redelivery as an event id it already had).
+ * redelivery as an event id it already had). A lane that a write of this replica opens is
+ * handed to this replica's deliveries directly, when it has room (`handoff`).
  */
 @Injectable()
 export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -43,7 +44,12 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
   /** This replica's name on the leases it holds. */
   private readonly owner = `runtime-${randomUUID()}`;
   private readonly inFlight = new Map<string, Lane>();
+  /** Lanes being delivered and room held for handoffs, by bot. */
   private readonly perBot = new Map<string, number>();
+  /** Room held for writes under way that may open a lane for this replica (`handoff`). */
+  private reserved = 0;
+  /** The last claim may have left due lanes for want of room: room that frees up makes the dispatcher look again. */
+  private roomWanted = false;
   private readonly botUsers = new Set<string>();
   private readonly subscriptions: BusSubscription[] = [];
   private wake?: () => void;
@@ -95,6 +101,36 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     await this.mailboxes.releaseAll(this.owner).catch(() => undefined);
   }
 
+  /**
+   * Room to deliver at once the lane that a write about to be made opens for `event` (a pending
+   * event of a lane with no mailbox: a conversation with nothing waiting, the usual case of a
+   * user who writes and waits for the answer). The write gives the lane's new mailbox this
+   * replica's `lease` (`enqueueLanesStatement`) and then tells `done` whether it opened the lane:
+   * if it did, the event, the lane's only pending one, is delivered from memory with no claim,
+   * no read and no wake-up notice; if not (the lane had a mailbox, so a dispatcher has it or will
+   * find it) or if the write failed, the room is given back. None when this replica has no room
+   * for the bot, or is stopping, and never inside a request transaction, whose commit comes
+   * later: the write then queues the lane for the dispatchers as always.
+   */
+  handoff(event: EventEntity): LaneHandoff | undefined {
+    const botId = event.botId;
+    if (this.stopped || RequestTransactions.isOpen() || !this.hasRoom(botId)) return undefined;
+    this.reserved++;
+    this.perBot.set(botId, (this.perBot.get(botId) ?? 0) + 1);
+    let held = true;
+    return {
+      lease: { owner: this.owner, ms: this.config.deliveryLeaseMs },
+      done: (opened) => {
+        if (!held) return;
+        held = false;
+        this.reserved--;
+        this.leaveBot(botId);
+        if (opened) this.start({ botId, lane: laneOf(event) }, event);
+        else this.roomFreed();
+      },
+    };
+  }
+
   /** Events were queued (here or on another replica): look for due lanes now. */
   wakeUp(): void {
     this.woken = true;
@@ -105,8 +141,10 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     while (!this.stopped) {
       // A wake-up while the claim below is under way may be for events it did not see: it is kept, and the next idle is skipped.
       this.woken = false;
-      const free = this.config.deliveryConcurrency - this.inFlight.size;
+      const free = this.config.deliveryConcurrency - this.inFlight.size - this.reserved;
       let claimed: Lane[] = [];
+      // A bot at its share now has its due lanes left behind: they wait for room.
+      if (free <= 0 || [...this.perBot.values()].some((n) => n >= this.config.deliveryConcurrencyPerBot)) this.roomWanted = true;
       if (free > 0) {
         claimed = await this.mailboxes
           .claim(this.owner, free, this.config.deliveryConcurrencyPerBot, this.config.deliveryLeaseMs, this.perBot)
@@ -114,8 +152,17 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
             this.logger.warn(`Cannot look for events to deliver (${(error as Error).message}); retrying`);
             return [];
           });
-        // The claim leaves each bot's room in this replica (its lanes under way count), and only this loop starts deliveries.
-        for (const lane of claimed) this.start(lane);
+        if (claimed.length >= free) this.roomWanted = true;
+        // The claim leaves each bot's room in this replica (its lanes under way count); a handoff
+        // may have taken some of it meanwhile, and a lane left without room goes back, due at once.
+        for (const lane of claimed) {
+          if (this.hasRoom(lane.botId)) {
+            this.start(lane);
+            continue;
+          }
+          this.roomWanted = true;
+          await this.mailboxes.release(this.owner, lane, 0).catch(() => undefined);
+        }
       }
       if (claimed.length === 0 || free <= claimed.length) await this.idle();
     }
@@ -134,36 +181,63 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     });
   }
 
-  private start(lane: Lane): void {
+  private hasRoom(botId: string): boolean {
+    return this.inFlight.size + this.reserved < this.config.deliveryConcurrency && (this.perBot.get(botId) ?? 0) < this.config.deliveryConcurrencyPerBot;
+  }
+
+  private leaveBot(botId: string): void {
+    const left = (this.perBot.get(botId) ?? 1) - 1;
+    if (left > 0) this.perBot.set(botId, left);
+    else this.perBot.delete(botId);
+  }
+
+  /** Room freed up: the dispatcher looks again if it last left due lanes for want of it. */
+  private roomFreed(): void {
+    if (!this.roomWanted) return;
+    this.roomWanted = false;
+    this.wakeUp();
+  }
+
+  /** Delivers a leased lane (from its first pending event when it is given) until it is given back. */
+  private start(lane: Lane, first?: EventEntity): void {
     const key = laneKey(lane);
     this.inFlight.set(key, lane);
     this.perBot.set(lane.botId, (this.perBot.get(lane.botId) ?? 0) + 1);
-    void this.deliverLane(lane)
+    void this.deliverLane(lane, first)
       .catch(async (error) => {
         // Database or admin unreachable: the lane is tried again shortly.
         this.logger.warn(`Delivery interrupted (${(error as Error).message}); retrying`);
         await this.mailboxes.release(this.owner, lane, this.config.eventRetryBaseMs).catch(() => undefined);
+        return false;
       })
-      .finally(() => {
+      .then((dueAgain) => {
         this.inFlight.delete(key);
-        const left = (this.perBot.get(lane.botId) ?? 1) - 1;
-        if (left > 0) this.perBot.set(lane.botId, left);
-        else this.perBot.delete(lane.botId);
-        this.wakeUp();
+        this.leaveBot(lane.botId);
+        this.roomFreed();
+        // Given back due at once: a claim, here or on another replica, takes it up again.
+        if (dueAgain) this.wakeUp();
       });
   }
 
-  /** Delivers the lane's pending events in order, until it is empty, must wait, or has had its turn. */
-  private async deliverLane(lane: Lane): Promise<void> {
-    let event = await this.events.nextPending(lane.botId, lane.lane);
+  /**
+   * Delivers the lane's pending events in order, until it is empty, must wait, or has had its
+   * turn; answers whether it gave the lane back due at once (its turn over, or an event came as
+   * it was being closed). A lane left to wait (a retry's backoff, a bot without url) is looked at
+   * again by the dispatcher's poll.
+   */
+  private async deliverLane(lane: Lane, first?: EventEntity): Promise<boolean> {
+    let event = first ?? (await this.events.nextPending(lane.botId, lane.lane));
     for (let turn = 0; turn < EVENTS_PER_TURN && !this.stopped; turn++) {
-      if (!event) return this.mailboxes.close(this.owner, lane);
+      if (!event) return !(await this.mailboxes.close(this.owner, lane));
       const target = await this.directory.target(lane.botId).catch((error) => {
         if ((error as { code?: number }).code === 404) return undefined;
         throw error;
       });
       // A deleted bot, or a bot without code: its events stay readable, undelivered.
-      if (!target?.url && !target?.deployedAt) return this.mailboxes.release(this.owner, lane, PARKED_LANE_MS);
+      if (!target?.url && !target?.deployedAt) {
+        await this.mailboxes.release(this.owner, lane, PARKED_LANE_MS);
+        return false;
+      }
       await this.ensureBotUser(lane.botId);
       this.tellProcessing(event, 'processing');
       const started = Date.now();
@@ -182,14 +256,18 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
       // The lane's next event comes with the write that settles this one, unless this was its last turn.
       const settled = await this.settle(event, outcome, Date.now() - started, turn + 1 < EVENTS_PER_TURN ? lane : undefined);
       this.tellProcessing(event, settled.retryIn !== undefined ? 'pending' : outcome.ok ? 'processed' : 'failed');
-      if (settled.retryIn !== undefined) return this.mailboxes.release(this.owner, lane, settled.retryIn);
+      if (settled.retryIn !== undefined) {
+        await this.mailboxes.release(this.owner, lane, settled.retryIn);
+        return false;
+      }
       if (turn + 1 === EVENTS_PER_TURN) break;
       // Its last event delivered, the lane's mailbox went with the write that settled it.
-      if (settled.closed) return;
+      if (settled.closed) return false;
       event = settled.next !== undefined ? settled.next : await this.events.nextPending(lane.botId, lane.lane);
     }
     // Its turn is over: due again at once, behind the lanes that were waiting.
     await this.mailboxes.release(this.owner, lane, 0);
+    return true;
   }
 
   /**
@@ -255,6 +333,14 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     await this.users.insertIfAbsent({ botId, id: botId, integration: null, name: 'Bot', pictureUrl: null, tags: {}, createdAt: now, updatedAt: now });
     this.botUsers.add(botId);
   }
+}
+
+/** Room held for the lane a write may open (`EventDelivery.handoff`). */
+export interface LaneHandoff {
+  /** The lease the write gives the lane's mailbox if it opens it. */
+  readonly lease: LaneLease;
+  /** Whether the write opened the lane under the lease (false also when it failed); only the first call counts. */
+  done(opened: boolean): void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,6 +3,7 @@ import { Subjects } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PeriodicTask } from '@platform/persistence';
 import type { EventEntity } from '../events/event.entity';
+import { EventDelivery, LaneHandoff } from './event-delivery';
 import { MailboxesRepository } from './mailboxes.repository';
 
 const REPAIR_INTERVAL_MS = 3000;
@@ -12,7 +13,9 @@ const REPAIR_BATCH = 1000;
  * The events table is the outbox: an event to deliver is committed with what it records, and
  * its lane is queued in the same transaction (`enqueueLanes`). Once committed, the dispatchers
  * of every replica are woken (a fan-out notice, at most one per tick however many events); a
- * periodic repair queues any lane left without a mailbox, so no committed event is ever lost.
+ * periodic repair queues any lane left without a mailbox, so no committed event is ever lost. A
+ * write that opens its event's lane may instead hand it to this replica's deliveries (`handoff`),
+ * which wakes no one.
  */
 @Injectable()
 export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -23,6 +26,7 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
   constructor(
     private readonly bus: BusClient,
     private readonly mailboxes: MailboxesRepository,
+    private readonly delivery: EventDelivery,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -32,6 +36,11 @@ export class EventOutbox implements OnApplicationBootstrap, BeforeApplicationShu
   /** Before the database closes: the repair under way finishes, and none starts. */
   beforeApplicationShutdown(): Promise<void> {
     return this.repairs.stop();
+  }
+
+  /** Room for this replica to deliver the lane that a write of `event` opens (`EventDelivery.handoff`); none for an event not to be delivered. */
+  handoff(event: EventEntity): LaneHandoff | undefined {
+    return event.status === 'pending' ? this.delivery.handoff(event) : undefined;
   }
 
   /** Committed events: wake the dispatchers. */

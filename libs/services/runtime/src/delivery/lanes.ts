@@ -41,8 +41,23 @@ export async function enqueueLanes(manager: EntityManager, events: EventEntity[]
   if (statement) await runStatement(manager, statement);
 }
 
-/** The same, as a statement to run with others (`oneStatement`); none when no event is to be delivered. */
-export function enqueueLanesStatement(events: EventEntity[]): Statement | undefined {
+/**
+ * A lease the write queueing a lane gives the lane's mailbox when it opens it (the lane had none):
+ * the writer's replica then delivers the lane at once, with the event in hand, instead of leaving
+ * it for a dispatcher to find (`EventDelivery.handoff`).
+ */
+export interface LaneLease {
+  owner: string;
+  ms: number;
+}
+
+/**
+ * The same, as a statement to run with others (`oneStatement`); none when no event is to be
+ * delivered. With a lease (one lane only), a mailbox it opens is leased to `lease.owner`, and the
+ * statement answers `opened`: whether it did (its row inserted, not an existing one updated: an
+ * inserted row version has no `xmax`, one updated by ON CONFLICT has this transaction's).
+ */
+export function enqueueLanesStatement(events: EventEntity[], lease?: LaneLease): Statement | undefined {
   const byKey = new Map<string, Lane>();
   for (const event of events.filter((e) => e.status === 'pending')) {
     const lane = { botId: event.botId, lane: laneOf(event) };
@@ -50,10 +65,19 @@ export function enqueueLanesStatement(events: EventEntity[]): Statement | undefi
   }
   const lanes = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
   if (lanes.length === 0) return undefined;
+  const onConflict = `ON CONFLICT ("bot_id", "lane") DO UPDATE SET "next_attempt_at" = m."next_attempt_at"`;
+  if (lease) {
+    if (lanes.length !== 1) throw new Error('A lane lease is given with the events of one lane');
+    return {
+      text: `INSERT INTO "runtime"."delivery_mailboxes" AS m ("bot_id", "lane", "next_attempt_at", "lease_owner", "lease_until")
+     VALUES ($1, $2, now(), $3, now() + $4 * interval '1 millisecond') ${onConflict} RETURNING (m."xmax" = 0) AS "opened"`,
+      values: [lanes[0].botId, lanes[0].lane, lease.owner, lease.ms],
+    };
+  }
   const values = lanes.map((_, i) => `($${2 * i + 1}, $${2 * i + 2}, now())`).join(', ');
   return {
     text: `INSERT INTO "runtime"."delivery_mailboxes" AS m ("bot_id", "lane", "next_attempt_at") VALUES ${values}
-     ON CONFLICT ("bot_id", "lane") DO UPDATE SET "next_attempt_at" = m."next_attempt_at"`,
+     ${onConflict}`,
     values: lanes.flatMap((lane) => [lane.botId, lane.lane]),
   };
 }

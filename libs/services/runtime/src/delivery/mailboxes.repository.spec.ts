@@ -92,6 +92,40 @@ describe('MailboxesRepository (on Postgres)', () => {
     expect(await mailboxOf(lane)).toEqual({ lease_owner: owner, due: true });
   });
 
+  describe('a write that opens its lane under a lease', () => {
+    const lease = { owner: 'dispatcher-writer', ms: 60_000 };
+
+    /** The writer's statement with the lease, answering whether it opened the lane. */
+    async function writeLeased(lane: Lane): Promise<boolean> {
+      const event = newEvent({ botId, type: 'message_created', direction: 'incoming', conversationId: lane.lane, payload: {} });
+      const { text, values } = oneStatement([insertStatement(dataSource.manager, EventEntity, [event]), enqueueLanesStatement([event], lease)!], {
+        text: 'SELECT "opened" FROM w1',
+        values: [],
+      });
+      const rows = (await dataSource.query(text, values)) as Array<{ opened: boolean }>;
+      return rows[0].opened;
+    }
+
+    it('opens a lane that had no mailbox, leased to the writer and due', async () => {
+      const lane = { botId, lane: `conv_${randomBytes(4).toString('hex')}` };
+      expect(await writeLeased(lane)).toBe(true);
+      expect(await mailboxOf(lane)).toEqual({ lease_owner: lease.owner, due: true });
+      // Leased: no dispatcher claims it.
+      expect((await mailboxes.claim(owner, 1000, 1000, 60_000, new Map())).filter((l) => l.lane === lane.lane)).toEqual([]);
+    });
+
+    it("leaves a lane's mailbox as it was, held or waiting, and says it did not open it", async () => {
+      const held = await leasedLane();
+      expect(await writeLeased(held)).toBe(false);
+      expect(await mailboxOf(held)).toEqual({ lease_owner: owner, due: true });
+      const waiting = { botId, lane: `conv_${randomBytes(4).toString('hex')}` };
+      const { text, values } = writerStatement(waiting);
+      await dataSource.query(text, values);
+      expect(await writeLeased(waiting)).toBe(false);
+      expect(await mailboxOf(waiting)).toEqual({ lease_owner: null, due: true });
+    });
+  });
+
   describe('closing a lane with the write that marks its event delivered', () => {
     const events = () => new EventsRepository(dataSource.getRepository(EventEntity));
 

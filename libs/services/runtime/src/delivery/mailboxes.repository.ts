@@ -73,11 +73,13 @@ export class MailboxesRepository {
 
   /**
    * Removes the lane's mailbox when no event of it is pending, or gives the lane back, due now,
-   * when it could not (an event is pending, or a writer queued one meanwhile).
+   * when it could not (an event is pending, or a writer queued one meanwhile); answers whether it
+   * removed it.
    */
-  async close(owner: string, lane: Lane): Promise<void> {
+  async close(owner: string, lane: Lane): Promise<boolean> {
     const removed = await this.bookkeeping(this.closeStatement(owner, lane), true);
     if (removed.length === 0) await this.release(owner, lane, 0);
+    return removed.length > 0;
   }
 
   /**

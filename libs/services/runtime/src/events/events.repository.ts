@@ -16,7 +16,7 @@ import {
   toEntity,
 } from '@platform/persistence';
 import { BOOKKEEPING } from '../delivery/bookkeeping';
-import { enqueueLanesStatement, ofLane } from '../delivery/lanes';
+import { enqueueLanesStatement, LaneLease, ofLane } from '../delivery/lanes';
 import { EventEntity } from './event.entity';
 
 /** A lane after one of its events was marked delivered: its next pending event, and whether its mailbox was removed. */
@@ -112,9 +112,12 @@ export class EventsRepository {
     await runStatement(manager, oneStatement(this.insertStatements(manager, event)));
   }
 
-  /** The writes recording an event (and queueing its lane), to run with the writes of what it records. */
-  insertStatements(manager: EntityManager, event: EventEntity): Statement[] {
-    const lanes = enqueueLanesStatement([event]);
+  /**
+   * The writes recording an event (and queueing its lane, last, under `lease` if it opens it:
+   * `enqueueLanesStatement`), to run with the writes of what it records.
+   */
+  insertStatements(manager: EntityManager, event: EventEntity, lease?: LaneLease): Statement[] {
+    const lanes = enqueueLanesStatement([event], lease);
     return [insertStatement(manager, EventEntity, [event]), ...(lanes ? [lanes] : [])];
   }
 }

@@ -42,8 +42,18 @@ export class MessageWriter {
 
   async write(input: NewMessage): Promise<MessageEntity> {
     const { message, event } = this.compose(input);
-    await this.messages.insertWithEvent(message, event);
-    this.announce(message, event);
+    // An incoming message in a conversation with nothing waiting is delivered by this replica at once.
+    const handoff = event && this.outbox.handoff(event);
+    let opened: boolean;
+    try {
+      opened = await this.messages.insertWithEvent(message, event, undefined, handoff?.lease);
+    } catch (error) {
+      handoff?.done(false);
+      throw error;
+    }
+    // Listeners see the message before the bot's handling of it (its status signals).
+    this.announce(message, opened ? undefined : event);
+    handoff?.done(opened);
     return message;
   }
 

@@ -19,6 +19,7 @@ import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { takesPart } from '../conversations/conversations.repository';
+import { LaneLease } from '../delivery/lanes';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { MessageEntity } from './message.entity';
@@ -68,20 +69,27 @@ export class MessagesRepository {
 
   /**
    * Stores the message, the event recording it (if any, with its lane queued) and the
-   * conversation's new count: one statement, so together or not at all, in one round trip.
+   * conversation's new count: one statement, so together or not at all, in one round trip. Given
+   * a lease, it answers whether the event's lane was opened under it (`enqueueLanesStatement`).
    */
-  async insertWithEvent(message: MessageEntity, event?: EventEntity, manager: EntityManager = this.messages.manager): Promise<void> {
-    await runStatement(
-      manager,
-      oneStatement([
-        insertStatement(manager, MessageEntity, [message]),
-        ...(event ? this.events.insertStatements(manager, event) : []),
-        {
-          text: `UPDATE ${tableOf(manager, ConversationEntity)} SET "message_count" = "message_count" + 1, "updated_at" = $1 WHERE "bot_id" = $2 AND "id" = $3`,
-          values: [message.createdAt, message.botId, message.conversationId],
-        },
-      ]),
-    );
+  async insertWithEvent(message: MessageEntity, event?: EventEntity, manager: EntityManager = this.messages.manager, lease?: LaneLease): Promise<boolean> {
+    const eventWrites = event ? this.events.insertStatements(manager, event, lease) : [];
+    const writes = [
+      insertStatement(manager, MessageEntity, [message]),
+      ...eventWrites,
+      {
+        text: `UPDATE ${tableOf(manager, ConversationEntity)} SET "message_count" = "message_count" + 1, "updated_at" = $1 WHERE "bot_id" = $2 AND "id" = $3`,
+        values: [message.createdAt, message.botId, message.conversationId],
+      },
+    ];
+    if (!lease || eventWrites.length < 2) {
+      await runStatement(manager, oneStatement(writes));
+      return false;
+    }
+    // The lane's queueing is the event's last write, after the message's.
+    const { text, values } = oneStatement(writes, { text: `SELECT "opened" FROM w${eventWrites.length}`, values: [] });
+    const [row] = await queryRows(manager, text, values);
+    return row?.opened === true;
   }
 
   /** The bot's messages matching every given filter, in creation order (or newest first). */
