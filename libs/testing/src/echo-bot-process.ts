@@ -7,6 +7,7 @@ const ROOT = repositoryRoot();
 
 export interface EchoBotProcess {
   url: string;
+  pid: number;
   /** The events the bot printed as received, duplicates included, in arrival order. */
   received: any[];
   stop(): Promise<void>;
@@ -35,6 +36,7 @@ export function startEchoBotProcess(env: { API_URL: string; BOT_TOKEN: string })
         child.removeAllListeners('exit');
         resolve({
           url: entry.url,
+          pid: child.pid!,
           received,
           stop: () =>
             new Promise((done) => {

@@ -17,6 +17,13 @@ export interface BotLoopFigures {
   roundTripP50Ms: number;
   roundTripP90Ms: number;
   roundTripP99Ms: number;
+  /** Chat turns (a message, then the bot's reply on the user's listener) per second, 32 users each taking turns with the echo bot at once. */
+  turnsPerSecond: number;
+  turns: number;
+  turnP50Ms: number;
+  turnP99Ms: number;
+  /** CPU milliseconds per turn, by process (the bench's own: its 32 users; the echo bot's: its process). */
+  turnCpuMs: Record<string, number>;
   /** CPU milliseconds per event while ingesting, by process (the bench's own: its 32 users and the bot). */
   ingestCpuMsPerEvent: Record<string, number>;
   /** CPU milliseconds per event while the backlog drains (delivery alone; the bench's own: the bot). */
@@ -28,6 +35,8 @@ const CONVERSATIONS = 32;
 const WARM_UP_EVENTS = 1000;
 /** Enough round trips for a p99 that is not just the slowest one. */
 const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 300);
+/** Turns each of the `CONVERSATIONS` users takes with the echo bot, all at once. */
+const TURNS_PER_USER = Number(process.env.BENCH_TURNS ?? 20);
 
 async function chatBot(baseUrl: string, token: string, url?: string) {
   const { workspaces } = await new Client({ apiUrl: baseUrl, token }).listWorkspaces({});
@@ -108,7 +117,14 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
 
   // Round trip through the example echo bot, run as people run it: its own process.
   const echo = await startEchoBotProcess({ API_URL: baseUrl, BOT_TOKEN: token });
-  const timings = await roundTrips((await chatBot(baseUrl, token, echo.url)).chatApiUrl, ROUND_TRIPS);
+  const echoChat = (await chatBot(baseUrl, token, echo.url)).chatApiUrl;
+  const timings = await roundTrips(echoChat, ROUND_TRIPS);
+  // Chats as people have them, many at once: each user writes, waits for the answer, writes again.
+  const turnCpuSince = startCpuCount({ ...pids, bench: process.pid, 'echo bot': echo.pid });
+  const turnsStarted = Date.now();
+  const turnTimings = (await Promise.all(Array.from({ length: CONVERSATIONS }, () => roundTrips(echoChat, TURNS_PER_USER)))).flat().sort((a, b) => a - b);
+  const turnsMs = Date.now() - turnsStarted;
+  const turnCpu = turnCpuSince(turnTimings.length);
   await echo.stop();
   return {
     events: EVENTS,
@@ -120,6 +136,11 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
     roundTripP50Ms: percentile(timings, 0.5),
     roundTripP90Ms: percentile(timings, 0.9),
     roundTripP99Ms: percentile(timings, 0.99),
+    turns: turnTimings.length,
+    turnsPerSecond: turnTimings.length / (turnsMs / 1000),
+    turnP50Ms: percentile(turnTimings, 0.5),
+    turnP99Ms: percentile(turnTimings, 0.99),
+    turnCpuMs: { ...turnCpu.processes, ...turnCpu.servers },
     ingestCpuMsPerEvent,
     backlogCpuMsPerEvent,
   };

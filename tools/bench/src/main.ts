@@ -112,7 +112,9 @@ async function main() {
         `a backlog of ${loop.events} events in 32 conversations delivered at ${loop.backlogEventsPerSecond.toFixed(0)} events/s; ` +
         `chat createMessage → echo bot reply on the listener over ${loop.roundTrips} round trips: median ${loop.roundTripP50Ms.toFixed(1)} ms, p90 ${loop.roundTripP90Ms.toFixed(1)} ms, p99 ${loop.roundTripP99Ms.toFixed(1)} ms\n` +
         `CPU ms per event while ingesting: ${cpuList(loop.ingestCpuMsPerEvent)}\n` +
-        `CPU ms per event while the backlog drains: ${cpuList(loop.backlogCpuMsPerEvent)}\n`,
+        `CPU ms per event while the backlog drains: ${cpuList(loop.backlogCpuMsPerEvent)}\n` +
+        `Chat turns (32 users at once, each writing to the echo bot and waiting for its reply, ${loop.turns} turns): ${loop.turnsPerSecond.toFixed(0)} turns/s, ` +
+        `median ${loop.turnP50Ms.toFixed(1)} ms, p99 ${loop.turnP99Ms.toFixed(1)} ms; CPU ms per turn: ${cpuList(loop.turnCpuMs)}\n`,
     );
   }
   if (deployed) {
