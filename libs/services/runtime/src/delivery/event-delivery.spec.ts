@@ -93,8 +93,8 @@ describe('EventDelivery handoff', () => {
     );
   });
 
-  it("holds the bot's share for writes under way, and gives it back when a write opens nothing", async () => {
-    const { delivery, delivered } = deliveryWith({ concurrency: 4, perBot: 2 });
+  it("holds the bot's share for writes under way, and hands off only within half of it", async () => {
+    const { delivery, delivered } = deliveryWith({ concurrency: 8, perBot: 4 });
     const first = delivery.handoff(incoming('conv_1'))!;
     expect(delivery.handoff(incoming('conv_2'))).toBeDefined();
     expect(delivery.handoff(incoming('conv_3'))).toBeUndefined();
@@ -107,8 +107,8 @@ describe('EventDelivery handoff', () => {
     expect(delivered).toEqual([]);
   });
 
-  it("holds the replica's room too, all bots together", async () => {
-    const { delivery } = deliveryWith({ concurrency: 1, perBot: 2 });
+  it("holds the replica's room too, all bots together, within half of it", async () => {
+    const { delivery } = deliveryWith({ concurrency: 2, perBot: 2 });
     expect(delivery.handoff(incoming('conv_1'))).toBeDefined();
     expect(delivery.handoff({ ...incoming('conv_2'), botId: 'bot_other' })).toBeUndefined();
   });
@@ -163,6 +163,46 @@ describe('EventDelivery handoff', () => {
     await settle();
     await settle();
     expect(mailboxes.claim).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands off no lane of a bot whose lanes may be waiting for room, until the dispatcher has given them the room', async () => {
+    const waiting = { botId: BOT, lane: 'conv_waiting' };
+    let answerThirdClaim!: (lanes: Lane[]) => void;
+    const { delivery, mailboxes, events, endpoint, delivered } = deliveryWith({ concurrency: 4, perBot: 1 }, [
+      async () => [],
+      async () => [],
+      () => new Promise<Lane[]>((resolve) => (answerThirdClaim = resolve)),
+    ]);
+    let answerBot!: () => void;
+    endpoint.deliver.mockImplementationOnce(async ({ body }: { body: string }) => {
+      await new Promise<void>((resolve) => (answerBot = resolve));
+      delivered.push((JSON.parse(body) as { event: { id: string } }).event.id);
+      return { ok: true as const };
+    });
+    await delivery.onApplicationBootstrap();
+    stop = () => delivery.onApplicationShutdown();
+    await settle();
+    // The bot's one slot goes to a handed-off lane whose bot is slow to answer.
+    delivery.handoff(incoming('conv_1'))!.done(true);
+    await settle();
+    // Another conversation's write finds no room: its lane is queued, and the dispatcher is woken (finding the bot at its share).
+    expect(delivery.handoff(incoming('conv_waiting'))).toBeUndefined();
+    delivery.wakeUp();
+    await settle();
+    expect(mailboxes.claim).toHaveBeenCalledTimes(2);
+    // The bot answers: its slot is free, and the dispatcher looks for the waiting lane.
+    answerBot();
+    await settle();
+    await settle();
+    expect(mailboxes.claim).toHaveBeenCalledTimes(3);
+    // Meanwhile a third conversation's write does not take the room ahead of the waiting lane.
+    expect(delivery.handoff(incoming('conv_3'))).toBeUndefined();
+    answerThirdClaim([waiting]);
+    await settle();
+    await settle();
+    // It has the room: delivered, not given back.
+    expect(events.nextPending).toHaveBeenCalledWith(BOT, 'conv_waiting');
+    expect(mailboxes.release).not.toHaveBeenCalledWith(expect.any(String), waiting, 0);
   });
 
   it('refuses a handoff once stopping', async () => {

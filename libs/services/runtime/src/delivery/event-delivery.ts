@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PlatformConfig } from '@platform/config';
 import { BotInvalidation, MessageProcessingStatus, RuntimeMessageView, Subjects } from '@platform/contracts';
+import { RequestContext } from '@platform/logging';
 import { BusClient, BusSubscription } from '@platform/messaging';
 import { PeriodicTask, RequestTransactions } from '@platform/persistence';
 import { BotLogsService } from '../bot-logs/bot-logs.service';
@@ -21,6 +22,13 @@ import { Lane, MailboxesRepository } from './mailboxes.repository';
 const IDLE_POLL_MS = 500;
 /** Events delivered in one lane before it is given back, so busy lanes take turns. */
 const EVENTS_PER_TURN = 20;
+/**
+ * Lanes are handed off (`handoff`) only while the bot and the replica use less than this share of
+ * their delivery limits. Nearer the limits, lanes go through the queue, which serves them in due
+ * order: handing off there let new conversations overtake waiting ones (32 chats at once with the
+ * echo bot, a share of 16: p99 of a turn 288-372 → 423-597 ms).
+ */
+const HANDOFF_SHARE = 0.5;
 /** A bot with no url (or code) to deliver to is looked at again this often. */
 const PARKED_LANE_MS = 60000;
 
@@ -48,8 +56,14 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
   private readonly perBot = new Map<string, number>();
   /** Room held for writes under way that may open a lane for this replica (`handoff`). */
   private reserved = 0;
-  /** The last claim may have left due lanes for want of room: room that frees up makes the dispatcher look again. */
-  private roomWanted = false;
+  /**
+   * Whether the dispatcher, when it last looked, may have left due lanes waiting for want of room:
+   * this replica's (all bots), or the share of the bots listed. Room that frees up for them makes
+   * it look again, and until it has, their new lanes are not handed off: lanes waiting in the
+   * queue take the room first, in due order.
+   */
+  private replicaFull = false;
+  private saturated = new Set<string>();
   private readonly botUsers = new Set<string>();
   private readonly subscriptions: BusSubscription[] = [];
   private wake?: () => void;
@@ -109,12 +123,13 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
    * if it did, the event, the lane's only pending one, is delivered from memory with no claim,
    * no read and no wake-up notice; if not (the lane had a mailbox, so a dispatcher has it or will
    * find it) or if the write failed, the room is given back. None when this replica has no room
-   * for the bot, or is stopping, and never inside a request transaction, whose commit comes
-   * later: the write then queues the lane for the dispatchers as always.
+   * for the bot or lanes of it may be waiting for room, or is stopping, and never inside a request
+   * transaction, whose commit comes later: the write then queues the lane for the dispatchers as
+   * always.
    */
   handoff(event: EventEntity): LaneHandoff | undefined {
     const botId = event.botId;
-    if (this.stopped || RequestTransactions.isOpen() || !this.hasRoom(botId)) return undefined;
+    if (this.stopped || RequestTransactions.isOpen() || this.replicaFull || this.saturated.has(botId) || !this.hasRoom(botId, HANDOFF_SHARE)) return undefined;
     this.reserved++;
     this.perBot.set(botId, (this.perBot.get(botId) ?? 0) + 1);
     let held = true;
@@ -125,8 +140,9 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
         held = false;
         this.reserved--;
         this.leaveBot(botId);
-        if (opened) this.start({ botId, lane: laneOf(event) }, event);
-        else this.roomFreed();
+        // The delivery is not part of the write's request: it keeps its id for the logs, not its deadline.
+        if (opened) RequestContext.detached(() => this.start({ botId, lane: laneOf(event) }, event));
+        else this.roomFreed(botId);
       },
     };
   }
@@ -143,8 +159,6 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
       this.woken = false;
       const free = this.config.deliveryConcurrency - this.inFlight.size - this.reserved;
       let claimed: Lane[] = [];
-      // A bot at its share now has its due lanes left behind: they wait for room.
-      if (free <= 0 || [...this.perBot.values()].some((n) => n >= this.config.deliveryConcurrencyPerBot)) this.roomWanted = true;
       if (free > 0) {
         claimed = await this.mailboxes
           .claim(this.owner, free, this.config.deliveryConcurrencyPerBot, this.config.deliveryLeaseMs, this.perBot)
@@ -152,7 +166,6 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
             this.logger.warn(`Cannot look for events to deliver (${(error as Error).message}); retrying`);
             return [];
           });
-        if (claimed.length >= free) this.roomWanted = true;
         // The claim leaves each bot's room in this replica (its lanes under way count); a handoff
         // may have taken some of it meanwhile, and a lane left without room goes back, due at once.
         for (const lane of claimed) {
@@ -160,10 +173,13 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
             this.start(lane);
             continue;
           }
-          this.roomWanted = true;
           await this.mailboxes.release(this.owner, lane, 0).catch(() => undefined);
         }
       }
+      // What the claim may have left waiting: all lanes when it filled the room it had, a bot's
+      // lanes when its share is used up (a claim leases none of them beyond it).
+      this.replicaFull = claimed.length >= free || this.inFlight.size + this.reserved >= this.config.deliveryConcurrency;
+      this.saturated = new Set([...this.perBot].filter(([, lanes]) => lanes >= this.config.deliveryConcurrencyPerBot).map(([botId]) => botId));
       if (claimed.length === 0 || free <= claimed.length) await this.idle();
     }
   }
@@ -181,8 +197,12 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     });
   }
 
-  private hasRoom(botId: string): boolean {
-    return this.inFlight.size + this.reserved < this.config.deliveryConcurrency && (this.perBot.get(botId) ?? 0) < this.config.deliveryConcurrencyPerBot;
+  /** Whether the replica and the bot have room left, within `share` of their limits. */
+  private hasRoom(botId: string, share = 1): boolean {
+    return (
+      this.inFlight.size + this.reserved < this.config.deliveryConcurrency * share &&
+      (this.perBot.get(botId) ?? 0) < this.config.deliveryConcurrencyPerBot * share
+    );
   }
 
   private leaveBot(botId: string): void {
@@ -191,11 +211,9 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     else this.perBot.delete(botId);
   }
 
-  /** Room freed up: the dispatcher looks again if it last left due lanes for want of it. */
-  private roomFreed(): void {
-    if (!this.roomWanted) return;
-    this.roomWanted = false;
-    this.wakeUp();
+  /** Room freed up (of `botId`'s share): the dispatcher looks again if it may have left lanes waiting for it. */
+  private roomFreed(botId: string): void {
+    if (this.replicaFull || this.saturated.has(botId)) this.wakeUp();
   }
 
   /** Delivers a leased lane (from its first pending event when it is given) until it is given back. */
@@ -213,7 +231,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
       .then((dueAgain) => {
         this.inFlight.delete(key);
         this.leaveBot(lane.botId);
-        this.roomFreed();
+        this.roomFreed(lane.botId);
         // Given back due at once: a claim, here or on another replica, takes it up again.
         if (dueAgain) this.wakeUp();
       });
