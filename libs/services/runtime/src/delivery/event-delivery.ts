@@ -122,10 +122,10 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
    * replica's `lease` (`enqueueLanesStatement`) and then tells `done` whether it opened the lane:
    * if it did, the event, the lane's only pending one, is delivered from memory with no claim,
    * no read and no wake-up notice; if not (the lane had a mailbox, so a dispatcher has it or will
-   * find it) or if the write failed, the room is given back. None when this replica has no room
-   * for the bot or lanes of it may be waiting for room, or is stopping, and never inside a request
-   * transaction, whose commit comes later: the write then queues the lane for the dispatchers as
-   * always.
+   * find it) or if the write failed, the room is given back. None when the bot or this replica
+   * uses `HANDOFF_SHARE` of its limits or more, when lanes of the bot may be waiting for room, when
+   * stopping, and inside a request transaction, whose commit comes later: the write then queues
+   * the lane for the dispatchers as always.
    */
   handoff(event: EventEntity): LaneHandoff | undefined {
     const botId = event.botId;
