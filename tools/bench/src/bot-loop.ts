@@ -90,14 +90,13 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
   // Throughput while ingesting: a bot that only acknowledges.
   const sink = await sinkBot(EVENTS);
   const live = await chatBot(baseUrl, token, sink.url);
-  const cpuSince = startCpuCount({ ...pids, bench: process.pid });
+  const ingestCpu = countCpu(pids);
   const started = Date.now();
   await ingest(live.chatApiUrl);
   const created = Date.now();
   await sink.done;
   const finished = Date.now();
-  const { processes, servers } = cpuSince(EVENTS);
-  const ingestCpuMsPerEvent = { ...processes, ...servers };
+  const ingestCpuMsPerEvent = ingestCpu(EVENTS);
   sink.close();
 
   // Delivery alone: the backlog waits for a url, then drains.
@@ -106,13 +105,12 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
   await ingest(parked.chatApiUrl);
   // Every lane has been looked at and set aside for want of a url before the url comes.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const drainCpuSince = startCpuCount({ ...pids, bench: process.pid });
+  const drainCpu = countCpu(pids);
   const drainStarted = Date.now();
   await parked.setUrl(backlogSink.url);
   await backlogSink.done;
   const drainMs = Date.now() - drainStarted;
-  const drained = drainCpuSince(EVENTS);
-  const backlogCpuMsPerEvent = { ...drained.processes, ...drained.servers };
+  const backlogCpuMsPerEvent = drainCpu(EVENTS);
   backlogSink.close();
 
   // Round trip through the example echo bot, run as people run it: its own process.
@@ -120,11 +118,11 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
   const echoChat = (await chatBot(baseUrl, token, echo.url)).chatApiUrl;
   const timings = await roundTrips(echoChat, ROUND_TRIPS);
   // Chats as people have them, many at once: each user writes, waits for the answer, writes again.
-  const turnCpuSince = startCpuCount({ ...pids, bench: process.pid, 'echo bot': echo.pid });
+  const turnCpu = countCpu(pids, { 'echo bot': echo.pid });
   const turnsStarted = Date.now();
   const turnTimings = (await Promise.all(Array.from({ length: CONVERSATIONS }, () => roundTrips(echoChat, TURNS_PER_USER)))).flat().sort((a, b) => a - b);
   const turnsMs = Date.now() - turnsStarted;
-  const turnCpu = turnCpuSince(turnTimings.length);
+  const turnCpuMs = turnCpu(turnTimings.length);
   await echo.stop();
   return {
     events: EVENTS,
@@ -140,9 +138,21 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
     turnsPerSecond: turnTimings.length / (turnsMs / 1000),
     turnP50Ms: percentile(turnTimings, 0.5),
     turnP99Ms: percentile(turnTimings, 0.99),
-    turnCpuMs: { ...turnCpu.processes, ...turnCpu.servers },
+    turnCpuMs,
     ingestCpuMsPerEvent,
     backlogCpuMsPerEvent,
+  };
+}
+
+/**
+ * Starts counting the CPU of the platform's processes, the bench's own and `others` (name → pid),
+ * and of the servers here; the function it answers gives each one's milliseconds per unit of work since.
+ */
+function countCpu(pids: Record<string, number>, others: Record<string, number> = {}): (units: number) => Record<string, number> {
+  const since = startCpuCount({ ...pids, bench: process.pid, ...others });
+  return (units) => {
+    const { processes, servers } = since(units);
+    return { ...processes, ...servers };
   };
 }
 
