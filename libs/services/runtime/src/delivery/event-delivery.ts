@@ -131,7 +131,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     const botId = event.botId;
     if (this.stopped || RequestTransactions.isOpen() || this.replicaFull || this.saturated.has(botId) || !this.hasRoom(botId, HANDOFF_SHARE)) return undefined;
     this.reserved++;
-    this.perBot.set(botId, (this.perBot.get(botId) ?? 0) + 1);
+    this.joinBot(botId);
     let held = true;
     return {
       lease: { owner: this.owner, ms: this.config.deliveryLeaseMs },
@@ -205,6 +205,11 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     );
   }
 
+  /** One more lane (or room held for one) of the bot here; `leaveBot` one less. */
+  private joinBot(botId: string): void {
+    this.perBot.set(botId, (this.perBot.get(botId) ?? 0) + 1);
+  }
+
   private leaveBot(botId: string): void {
     const left = (this.perBot.get(botId) ?? 1) - 1;
     if (left > 0) this.perBot.set(botId, left);
@@ -220,7 +225,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
   private start(lane: Lane, first?: EventEntity): void {
     const key = laneKey(lane);
     this.inFlight.set(key, lane);
-    this.perBot.set(lane.botId, (this.perBot.get(lane.botId) ?? 0) + 1);
+    this.joinBot(lane.botId);
     void this.deliverLane(lane, first)
       .catch(async (error) => {
         // Database or admin unreachable: the lane is tried again shortly.
