@@ -8,35 +8,39 @@ const LINES = 4000;
 const PADDING = 'x'.repeat(1000);
 
 /**
- * A process logging LINES lines through the platform's logger, to a standard output that is a
- * pipe, then saying on standard error that it is done, and exiting 1.5 s later. With `cap`, its
- * logger holds at most that many bytes of waiting lines.
+ * A process logging `lines` lines through the platform's logger, to a standard output that is a
+ * pipe, then saying on standard error that it is done, and exiting `exitAfterMs` later (saying on
+ * standard error when it starts to). With `cap`, its logger holds at most that many bytes of
+ * waiting lines.
  */
-function logger(cap?: number): ChildProcess {
+function logger({ cap, lines = LINES, exitAfterMs = 1500 }: { cap?: number; lines?: number; exitAfterMs?: number } = {}): ChildProcess {
   const script = `
+    process.on('exit', () => process.stderr.write('exiting\\n'));
     const { JsonLogger, stdoutDestination } = require('@platform/logging');
     const logger = new JsonLogger('probe', 'info', ${cap === undefined ? 'undefined' : `stdoutDestination('probe', ${cap})`});
-    for (let i = 0; i < ${LINES}; i++) logger.event('info', 'line', { i, padding: '${PADDING}' });
+    for (let i = 0; i < ${lines}; i++) logger.event('info', 'line', { i, padding: '${PADDING}' });
     process.stderr.write('logged\\n');
-    setTimeout(() => process.exit(0), 1500);
+    setTimeout(() => process.exit(0), ${exitAfterMs});
   `;
   return spawn(process.execPath, ['-r', join(ROOT, 'tools', 'register-paths.js'), '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Resolves once the process says it logged everything (without anything reading its standard output). */
-function logged(child: ChildProcess): Promise<void> {
+/** Resolves once the process says `what` on standard error (without anything reading its standard output). */
+function says(child: ChildProcess, what: 'logged' | 'exiting'): Promise<void> {
   return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes('logged') && resolve());
+    child.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes(what) && resolve());
     child.once('exit', (code) => reject(new Error(`exited (${code}) before it logged everything`)));
   });
 }
 
-/** Everything on the process's standard output, read from now until it exits, as parsed lines. */
+/** Everything on the process's standard output, read from now until it closes, as parsed lines. */
 async function readAll(child: ChildProcess): Promise<Array<Record<string, unknown>>> {
   const chunks: Buffer[] = [];
   child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
   child.stdout!.resume();
-  await new Promise((resolve) => child.once('exit', resolve));
+  // The pipe's close, not the process's exit: lines may still be in the pipe after the exit. A pipe
+  // already closed was drained unread when the process exited (Node does that): its lines are lost.
+  if (!child.stdout!.destroyed) await new Promise((resolve) => child.stdout!.once('close', resolve));
   return Buffer.concat(chunks)
     .toString()
     .split('\n')
@@ -53,16 +57,16 @@ describeOnMesh('log lines on a standard output nobody reads for a while', () => 
     const child = logger();
     child.stdout!.pause();
     // Nothing reads the pipe until the process has logged all 4 MB: a blocking write would hang here.
-    await logged(child);
+    await says(child, 'logged');
     const lines = await readAll(child);
     expect(lines.map((line) => line.i)).toEqual(Array.from({ length: LINES }, (_, i) => i));
     expect(lines.every((line) => line.service === 'probe' && line.msg === 'line')).toBe(true);
   }, 30000);
 
   it('are dropped beyond the bound, and a later line says how many', async () => {
-    const child = logger(256 * 1024);
+    const child = logger({ cap: 256 * 1024 });
     child.stdout!.pause();
-    await logged(child);
+    await says(child, 'logged');
     const lines = await readAll(child);
     const kept = lines.filter((line) => line.msg === 'line');
     const report = lines.find((line) => line.level === 'warn');
@@ -72,5 +76,15 @@ describeOnMesh('log lines on a standard output nobody reads for a while', () => 
     expect(kept.length + dropped).toBe(LINES);
     // The ones kept are the first, in order.
     expect(kept.map((line) => line.i)).toEqual(Array.from({ length: kept.length }, (_, i) => i));
+  }, 30000);
+
+  it('still waiting when the process exits are written whole once the pipe is read', async () => {
+    // 500 KB waiting at exit, far more than the pipe holds: the exit must wait for the reader.
+    const child = logger({ lines: 500, exitAfterMs: 0 });
+    child.stdout!.pause();
+    await says(child, 'exiting');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = await readAll(child);
+    expect(lines.map((line) => line.i)).toEqual(Array.from({ length: 500 }, (_, i) => i));
   }, 30000);
 });

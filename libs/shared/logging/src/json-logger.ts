@@ -23,6 +23,8 @@ const PINO_LEVEL: Record<LogLevelName, LevelWithSilent> = {
 const FLUSH_MS = 200;
 /** How soon lines that standard output refused (a full pipe) are offered again. */
 const RETRY_MS = 10;
+/** How long an exiting process waits, at most, for standard output to take the lines still waiting. */
+const EXIT_FLUSH_MS = 1000;
 /** Most bytes of log lines held while standard output takes none; lines beyond are dropped, and counted. */
 export const MAX_BUFFERED_LOG_BYTES = 16 * 1024 * 1024;
 let processStdout: DestinationStream | undefined;
@@ -34,17 +36,21 @@ let processStdout: DestinationStream | undefined;
  * pool thread, and its completion the loop). Standard output is opened first so that Node puts
  * a pipe in non-blocking mode: a reader that stops reading never holds the event loop; the lines
  * wait, up to `maxBufferedBytes` (then they are dropped, and a later line says how many), and go
- * out as soon as the pipe takes them. What is waiting when the process exits is written then.
+ * out as soon as the pipe takes them. What is waiting when the process exits is written then,
+ * for up to a second while the pipe is full: giving up at the first refusal cut a line in two
+ * when only part of a batch fitted.
  */
 export function stdoutDestination(service: string, maxBufferedBytes = MAX_BUFFERED_LOG_BYTES): DestinationStream {
   void process.stdout;
+  let exitDeadline: number | undefined;
   const destination = pino.destination({
     dest: 1,
     sync: true,
     minLength: 4096,
     maxLength: maxBufferedBytes,
-    // A full pipe: keep the lines and offer them again shortly, rather than sleep on the event loop.
-    retryEAGAIN: () => false,
+    // A full pipe: keep the lines and offer them again shortly, rather than sleep on the event loop;
+    // only at exit, with no loop left to come back, wait for room (sleeping between tries), bounded.
+    retryEAGAIN: () => exitDeadline !== undefined && Date.now() < exitDeadline,
   });
   let dropped = 0;
   let retry: NodeJS.Timeout | undefined;
@@ -73,6 +79,7 @@ export function stdoutDestination(service: string, maxBufferedBytes = MAX_BUFFER
     destination.flush();
   }, FLUSH_MS).unref();
   process.on('exit', () => {
+    exitDeadline = Date.now() + EXIT_FLUSH_MS;
     try {
       destination.flushSync();
     } catch {
