@@ -109,15 +109,16 @@ export class EventsRepository {
 
   /** Records the event and, if it is to be delivered, queues its lane, in one statement. */
   async insert(event: EventEntity, manager: EntityManager = this.events.manager): Promise<void> {
-    await runStatement(manager, oneStatement(this.insertStatements(manager, event)));
+    const { record, lane } = this.insertStatements(manager, event);
+    await runStatement(manager, oneStatement(lane ? [record, lane] : [record]));
   }
 
   /**
-   * The writes recording an event (and queueing its lane, last, under `lease` if it opens it:
-   * `enqueueLanesStatement`), to run with the writes of what it records.
+   * The writes recording an event and, if it is to be delivered, queueing its lane (under `lease`
+   * if it opens it: `enqueueLanesStatement`), to run with the writes of what it records, the
+   * lane's after the record's.
    */
-  insertStatements(manager: EntityManager, event: EventEntity, lease?: LaneLease): Statement[] {
-    const lanes = enqueueLanesStatement([event], lease);
-    return [insertStatement(manager, EventEntity, [event]), ...(lanes ? [lanes] : [])];
+  insertStatements(manager: EntityManager, event: EventEntity, lease?: LaneLease): { record: Statement; lane?: Statement } {
+    return { record: insertStatement(manager, EventEntity, [event]), lane: enqueueLanesStatement([event], lease) };
   }
 }

@@ -46,7 +46,7 @@ export class MessageWriter {
     const handoff = event && this.outbox.handoff(event);
     let opened: boolean;
     try {
-      opened = await this.messages.insertWithEvent(message, event, undefined, handoff?.lease);
+      opened = await this.messages.insertWithEvent(message, event, { lease: handoff?.lease });
     } catch (error) {
       handoff?.done(false);
       throw error;

@@ -72,22 +72,26 @@ export class MessagesRepository {
    * conversation's new count: one statement, so together or not at all, in one round trip. Given
    * a lease, it answers whether the event's lane was opened under it (`enqueueLanesStatement`).
    */
-  async insertWithEvent(message: MessageEntity, event?: EventEntity, manager: EntityManager = this.messages.manager, lease?: LaneLease): Promise<boolean> {
-    const eventWrites = event ? this.events.insertStatements(manager, event, lease) : [];
+  async insertWithEvent(
+    message: MessageEntity,
+    event?: EventEntity,
+    { manager = this.messages.manager, lease }: { manager?: EntityManager; lease?: LaneLease } = {},
+  ): Promise<boolean> {
+    const recorded = event ? this.events.insertStatements(manager, event, lease) : undefined;
     const writes = [
       insertStatement(manager, MessageEntity, [message]),
-      ...eventWrites,
+      ...(recorded ? [recorded.record] : []),
+      ...(recorded?.lane ? [recorded.lane] : []),
       {
         text: `UPDATE ${tableOf(manager, ConversationEntity)} SET "message_count" = "message_count" + 1, "updated_at" = $1 WHERE "bot_id" = $2 AND "id" = $3`,
         values: [message.createdAt, message.botId, message.conversationId],
       },
     ];
-    if (!lease || eventWrites.length < 2) {
+    if (!lease || !recorded?.lane) {
       await runStatement(manager, oneStatement(writes));
       return false;
     }
-    // The lane's queueing is the event's last write, after the message's.
-    const { text, values } = oneStatement(writes, { text: `SELECT "opened" FROM w${eventWrites.length}`, values: [] });
+    const { text, values } = oneStatement(writes, { text: `SELECT "opened" FROM w${writes.indexOf(recorded.lane)}`, values: [] });
     const [row] = await queryRows(manager, text, values);
     return row?.opened === true;
   }

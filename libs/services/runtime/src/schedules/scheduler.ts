@@ -204,7 +204,7 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
       return null;
     }
     const created = this.writer.compose({ botId: item.botId, conversation, author, type: body.type, payload: body.payload, tags: body.tags }, item.id);
-    await this.messages.insertWithEvent(created.message, created.event, manager);
+    await this.messages.insertWithEvent(created.message, created.event, { manager });
     return created;
   }
 
