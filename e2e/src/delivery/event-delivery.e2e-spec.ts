@@ -89,6 +89,27 @@ describe('event delivery to bot code', () => {
     }
   });
 
+  it('takes many messages written at once to one conversation, counts each, and delivers each once', async () => {
+    const port = await freePort();
+    const bot = await fakeBot(() => 200, { port, listen: false });
+    await bot.start();
+    try {
+      const { user, conversationId, runtime } = await chatBot(`http://127.0.0.1:${port}/`);
+      // More writers than the bot's share of deliveries: some writes hand their lane off to their
+      // replica, others queue it, and all of them wait for each other on the conversation.
+      const texts = Array.from({ length: 32 }, (_, i) => `c${i}`);
+      const sent = await Promise.all(texts.map((text) => user.createMessage({ conversationId, payload: { type: 'text', text } })));
+      const ids = sent.map((s) => s.message.id).sort();
+      expect((await runtime.getConversation({ id: conversationId })).conversation).toMatchObject({ messageCount: texts.length });
+      await until(() => bot.received.length >= texts.length, 20000);
+      await sleep(300); // nothing more comes
+      // Written at once, they have no order among them: each is delivered, once.
+      expect(bot.received.map((r) => r.event.messageId).sort()).toEqual(ids);
+    } finally {
+      await bot.stop();
+    }
+  });
+
   it('retries while the bot answers 5xx, then marks the event failed after the bounded attempts and moves on', async () => {
     const port = await freePort();
     let failing = true;

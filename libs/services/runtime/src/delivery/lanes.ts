@@ -53,9 +53,10 @@ export interface LaneLease {
 
 /**
  * The same, as a statement to run with others (`oneStatement`); none when no event is to be
- * delivered. With a lease (one lane only), a mailbox it opens is leased to `lease.owner`, and the
- * statement answers `opened`: whether it did (its row inserted, not an existing one updated: an
- * inserted row version has no `xmax`, one updated by ON CONFLICT has this transaction's).
+ * delivered. With a lease (one lane only), a mailbox it opens is leased to `lease.owner`. Each
+ * lane's row answers `opened`: whether the statement opened the lane (its row inserted, not an
+ * existing one updated: an inserted row version has no `xmax`, one updated by ON CONFLICT has
+ * this transaction's).
  */
 export function enqueueLanesStatement(events: EventEntity[], lease?: LaneLease): Statement | undefined {
   const byKey = new Map<string, Lane>();
@@ -65,12 +66,12 @@ export function enqueueLanesStatement(events: EventEntity[], lease?: LaneLease):
   }
   const lanes = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
   if (lanes.length === 0) return undefined;
-  const onConflict = `ON CONFLICT ("bot_id", "lane") DO UPDATE SET "next_attempt_at" = m."next_attempt_at"`;
+  const onConflict = `ON CONFLICT ("bot_id", "lane") DO UPDATE SET "next_attempt_at" = m."next_attempt_at" RETURNING (m."xmax" = 0) AS "opened"`;
   if (lease) {
     if (lanes.length !== 1) throw new Error('A lane lease is given with the events of one lane');
     return {
       text: `INSERT INTO "runtime"."delivery_mailboxes" AS m ("bot_id", "lane", "next_attempt_at", "lease_owner", "lease_until")
-     VALUES ($1, $2, now(), $3, now() + $4 * interval '1 millisecond') ${onConflict} RETURNING (m."xmax" = 0) AS "opened"`,
+     VALUES ($1, $2, now(), $3, now() + $4 * interval '1 millisecond') ${onConflict}`,
       values: [lanes[0].botId, lanes[0].lane, lease.owner, lease.ms],
     };
   }

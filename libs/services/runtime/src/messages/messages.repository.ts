@@ -71,6 +71,11 @@ export class MessagesRepository {
    * Stores the message, the event recording it (if any, with its lane queued) and the
    * conversation's new count: one statement, so together or not at all, in one round trip. Given
    * a lease, it answers whether the event's lane was opened under it (`enqueueLanesStatement`).
+   *
+   * The statement reads the lane's answer whether or not it needs it: the part of a statement its
+   * answer reads runs first, the others after it (last written first), so every message write
+   * locks the lane's mailbox before the conversation. A write that read it and one that did not
+   * locked the two in opposite orders, and writes to one conversation deadlocked.
    */
   async insertWithEvent(
     message: MessageEntity,
@@ -87,13 +92,13 @@ export class MessagesRepository {
         values: [message.createdAt, message.botId, message.conversationId],
       },
     ];
-    if (!lease || !recorded?.lane) {
+    if (!recorded?.lane) {
       await runStatement(manager, oneStatement(writes));
       return false;
     }
     const { text, values } = oneStatement(writes, { text: `SELECT "opened" FROM w${writes.indexOf(recorded.lane)}`, values: [] });
     const [row] = await queryRows(manager, text, values);
-    return row?.opened === true;
+    return lease !== undefined && row?.opened === true;
   }
 
   /** The bot's messages matching every given filter, in creation order (or newest first). */
