@@ -75,7 +75,7 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
       })),
     },
     {
-      name: 'chat createMessage, one conversation',
+      name: 'chat createMessage in one conversation',
       method: 'POST',
       path: `/chat/${webhookId}/messages`,
       headers: { 'x-user-key': chat.user.key },
