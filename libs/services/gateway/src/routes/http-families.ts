@@ -13,42 +13,24 @@ export interface HttpFamily {
   documentation(operation: AnyOperation): MethodDecorator;
 }
 
+/** The families whose caller acts on a bot (x-bot-id) with a token allowed on it: runtime, and files and tables, which take the runtime API's credentials. */
+const ON_A_BOT: HttpFamily = {
+  caller: (req) => HttpCallers.runtime(req.headers),
+  prefixParams: [],
+  documentation: () =>
+    applyDecorators(
+      ApiBearerAuth(),
+      ApiHeader({ name: 'x-bot-id', required: true, description: 'Bot the request acts on' }),
+      ApiHeader({ name: 'x-integration-id', required: false, description: 'Integration installed on the bot' }),
+      ApiHeader({ name: 'x-integration-alias', required: false, description: 'Alias of the integration instance on the bot' }),
+    ),
+};
+
 /** The families served over HTTP, each with its credential (docs/contracts.md, "Authentication"). */
 export const HTTP_FAMILIES: Partial<Record<Family, HttpFamily>> = {
-  files: {
-    caller: (req) => HttpCallers.runtime(req.headers),
-    prefixParams: [],
-    documentation: () =>
-      applyDecorators(
-        ApiBearerAuth(),
-        ApiHeader({ name: 'x-bot-id', required: true, description: 'Bot the request acts on' }),
-        ApiHeader({ name: 'x-integration-id', required: false, description: 'Integration installed on the bot' }),
-        ApiHeader({ name: 'x-integration-alias', required: false, description: 'Alias of the integration instance on the bot' }),
-      ),
-  },
-  runtime: {
-    caller: (req) => HttpCallers.runtime(req.headers),
-    prefixParams: [],
-    documentation: () =>
-      applyDecorators(
-        ApiBearerAuth(),
-        ApiHeader({ name: 'x-bot-id', required: true, description: 'Bot the request acts on' }),
-        ApiHeader({ name: 'x-integration-id', required: false, description: 'Integration installed on the bot' }),
-        ApiHeader({ name: 'x-integration-alias', required: false, description: 'Alias of the integration instance on the bot' }),
-      ),
-  },
-  // The tables API takes the runtime API's credentials: a token allowed on the bot of x-bot-id.
-  tables: {
-    caller: (req) => HttpCallers.runtime(req.headers),
-    prefixParams: [],
-    documentation: () =>
-      applyDecorators(
-        ApiBearerAuth(),
-        ApiHeader({ name: 'x-bot-id', required: true, description: 'Bot the request acts on' }),
-        ApiHeader({ name: 'x-integration-id', required: false, description: 'Integration installed on the bot' }),
-        ApiHeader({ name: 'x-integration-alias', required: false, description: 'Alias of the integration instance on the bot' }),
-      ),
-  },
+  files: ON_A_BOT,
+  runtime: ON_A_BOT,
+  tables: ON_A_BOT,
   admin: {
     caller: (req, operation) => HttpCallers.admin(req.headers, operation),
     prefixParams: [],
