@@ -5,7 +5,7 @@ import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { newEvent } from '../events/new-event';
 import { RUNTIME_MIGRATIONS } from '../migrations';
-import { enqueueLanesStatement } from './lanes';
+import { enqueueLanesStatement, LaneLease } from './lanes';
 import { Lane, MailboxesRepository } from './mailboxes.repository';
 
 /** The delivery queue's rules on Postgres itself: what a dispatcher leases, and what closing a lane leaves behind. */
@@ -44,6 +44,17 @@ describe('MailboxesRepository (on Postgres)', () => {
   function writerStatement(lane: Lane): Statement {
     const event = newEvent({ botId, type: 'message_created', direction: 'incoming', conversationId: lane.lane, payload: {} });
     return oneStatement([insertStatement(dataSource.manager, EventEntity, [event]), enqueueLanesStatement([event])!]);
+  }
+
+  /** The writer's statement (with a lease if given), answering whether it opened the lane. */
+  async function writeOpening(lane: Lane, lease?: LaneLease): Promise<boolean> {
+    const event = newEvent({ botId, type: 'message_created', direction: 'incoming', conversationId: lane.lane, payload: {} });
+    const { text, values } = oneStatement([insertStatement(dataSource.manager, EventEntity, [event]), enqueueLanesStatement([event], lease)!], {
+      text: 'SELECT "opened" FROM w1',
+      values: [],
+    });
+    const rows = (await dataSource.query(text, values)) as Array<{ opened: boolean }>;
+    return rows[0].opened;
   }
 
   async function mailboxOf(lane: Lane): Promise<{ lease_owner: string | null; due: boolean } | undefined> {
@@ -86,6 +97,14 @@ describe('MailboxesRepository (on Postgres)', () => {
     expect(await mailboxOf(lane)).toEqual({ lease_owner: null, due: true });
   });
 
+  // Its writer wakes the dispatchers only for a lane it opened (MessageWriter).
+  it('says, without a lease too, whether the write opened the lane or found it queued', async () => {
+    const lane = { botId, lane: `conv_${randomBytes(4).toString('hex')}` };
+    expect(await writeOpening(lane)).toBe(true);
+    expect(await writeOpening(lane)).toBe(false);
+    expect(await mailboxOf(lane)).toEqual({ lease_owner: null, due: true });
+  });
+
   it('leaves alone a lane another dispatcher holds', async () => {
     const lane = await leasedLane();
     await mailboxes.close('dispatcher-b', lane);
@@ -95,16 +114,7 @@ describe('MailboxesRepository (on Postgres)', () => {
   describe('a write that opens its lane under a lease', () => {
     const lease = { owner: 'dispatcher-writer', ms: 60_000 };
 
-    /** The writer's statement with the lease, answering whether it opened the lane. */
-    async function writeLeased(lane: Lane): Promise<boolean> {
-      const event = newEvent({ botId, type: 'message_created', direction: 'incoming', conversationId: lane.lane, payload: {} });
-      const { text, values } = oneStatement([insertStatement(dataSource.manager, EventEntity, [event]), enqueueLanesStatement([event], lease)!], {
-        text: 'SELECT "opened" FROM w1',
-        values: [],
-      });
-      const rows = (await dataSource.query(text, values)) as Array<{ opened: boolean }>;
-      return rows[0].opened;
-    }
+    const writeLeased = (lane: Lane) => writeOpening(lane, lease);
 
     it('opens a lane that had no mailbox, leased to the writer and due', async () => {
       const lane = { botId, lane: `conv_${randomBytes(4).toString('hex')}` };

@@ -69,8 +69,9 @@ export class MessagesRepository {
 
   /**
    * Stores the message, the event recording it (if any, with its lane queued) and the
-   * conversation's new count: one statement, so together or not at all, in one round trip. Given
-   * a lease, it answers whether the event's lane was opened under it (`enqueueLanesStatement`).
+   * conversation's new count: one statement, so together or not at all, in one round trip. It
+   * answers whether the write opened the event's lane (its mailbox inserted, not found there;
+   * under the lease when one is given: `enqueueLanesStatement`).
    *
    * The statement reads the lane's answer whether or not it needs it: the part of a statement its
    * answer reads runs first, the others after it (last written first), so every message write
@@ -98,7 +99,7 @@ export class MessagesRepository {
     }
     const { text, values } = oneStatement(writes, { text: `SELECT "opened" FROM w${writes.indexOf(recorded.lane)}`, values: [] });
     const [row] = await queryRows(manager, text, values);
-    return lease !== undefined && row?.opened === true;
+    return row?.opened === true;
   }
 
   /** The bot's messages matching every given filter, in creation order (or newest first). */
