@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthenticatedClient, Client as ChatClient } from '@botpress/chat';
-import { client, createTestDatabase, dropTestDatabase, fakeBot, freePort, Mesh, sleep, until } from '@platform/testing';
+import { client, createTestDatabase, dropTestDatabase, fakeBot, Mesh, sleep, until } from '@platform/testing';
 
 /**
  * Durability of delivery, on a mesh of its own so that the test may stop and kill its runtime
@@ -53,11 +53,9 @@ describe('event delivery to bot code', () => {
   }
 
   it('posts each event with the bot-server headers and the bot configuration', async () => {
-    const port = await freePort();
-    const bot = await fakeBot(() => 200, { port, listen: false });
-    await bot.start();
+    const bot = await fakeBot(() => 200);
     try {
-      const { botId, user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
+      const { botId, user, conversationId } = await chatBot(bot.url);
       await send(user, conversationId, ['hi']);
       await until(() => bot.received.length >= 1, 20000);
       const { headers, event } = bot.received[0];
@@ -73,12 +71,11 @@ describe('event delivery to bot code', () => {
   });
 
   it('keeps events while the bot is down and delivers every one, in order, once it is up', async () => {
-    const port = await freePort();
-    const { user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
+    const bot = await fakeBot(() => 200, { listen: false });
+    const { user, conversationId } = await chatBot(bot.url);
     const texts = Array.from({ length: 8 }, (_, i) => `m${i}`);
     const ids = await send(user, conversationId, texts);
     await sleep(400); // a few failed attempts while nothing listens
-    const bot = await fakeBot(() => 200, { port, listen: false });
     await bot.start();
     try {
       await until(() => new Set(bot.received.map((r) => r.event.messageId)).size >= ids.length, 20000);
@@ -90,11 +87,9 @@ describe('event delivery to bot code', () => {
   });
 
   it('takes many messages written at once to one conversation, counts each, and delivers each once', async () => {
-    const port = await freePort();
-    const bot = await fakeBot(() => 200, { port, listen: false });
-    await bot.start();
+    const bot = await fakeBot(() => 200);
     try {
-      const { user, conversationId, runtime } = await chatBot(`http://127.0.0.1:${port}/`);
+      const { user, conversationId, runtime } = await chatBot(bot.url);
       // More writers than the bot's share of deliveries: some writes hand their lane off to their
       // replica, others queue it, and all of them wait for each other on the conversation.
       const texts = Array.from({ length: 32 }, (_, i) => `c${i}`);
@@ -111,12 +106,10 @@ describe('event delivery to bot code', () => {
   });
 
   it('retries while the bot answers 5xx, then marks the event failed after the bounded attempts and moves on', async () => {
-    const port = await freePort();
     let failing = true;
-    const bot = await fakeBot(() => (failing ? 503 : 200), { port, listen: false });
-    await bot.start();
+    const bot = await fakeBot(() => (failing ? 503 : 200));
     try {
-      const { user, conversationId, runtime } = await chatBot(`http://127.0.0.1:${port}/`);
+      const { user, conversationId, runtime } = await chatBot(bot.url);
       const [doomed] = await send(user, conversationId, ['doomed']);
       await until(() => bot.received.filter((r) => r.event.messageId === doomed).length >= 6, 20000);
       failing = false;
@@ -133,13 +126,11 @@ describe('event delivery to bot code', () => {
   });
 
   it('logs deliveries and failures for getBotLogs, filterable by time and level', async () => {
-    const port = await freePort();
     let failing = true;
-    const bot = await fakeBot(() => (failing ? 500 : 200), { port, listen: false });
-    await bot.start();
+    const bot = await fakeBot(() => (failing ? 500 : 200));
     try {
       const timeStart = new Date().toISOString();
-      const { botId, user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
+      const { botId, user, conversationId } = await chatBot(bot.url);
       await send(user, conversationId, ['first']);
       await until(() => bot.received.length >= 2, 20000);
       failing = false;
@@ -164,12 +155,10 @@ describe('event delivery to bot code', () => {
   });
 
   it('loses nothing when the runtime service is killed mid-stream', async () => {
-    const port = await freePort();
     // A slow bot, so that the kill lands while deliveries are in progress.
-    const bot = await fakeBot(() => 200, { port, delayMs: 300, listen: false });
-    await bot.start();
+    const bot = await fakeBot(() => 200, { delayMs: 300 });
     try {
-      const { user, conversationId } = await chatBot(`http://127.0.0.1:${port}/`);
+      const { user, conversationId } = await chatBot(bot.url);
       const first = await send(user, conversationId, ['a0', 'a1', 'a2']);
       await until(() => bot.received.length >= 1, 20000);
       await mesh.stop('runtime', 'SIGKILL');

@@ -40,19 +40,20 @@ describe('MailboxesRepository (on Postgres)', () => {
     return lane;
   }
 
-  /** What a message writer runs: the event and its lane queued, in one statement. */
-  function writerStatement(lane: Lane): Statement {
+  /** What a message writer writes of its event: the event, and its lane queued (under a lease if given). */
+  function writerParts(lane: Lane, lease?: LaneLease): [Statement, Statement] {
     const event = newEvent({ botId, type: 'message_created', direction: 'incoming', conversationId: lane.lane, payload: {} });
-    return oneStatement([insertStatement(dataSource.manager, EventEntity, [event]), enqueueLanesStatement([event])!]);
+    return [insertStatement(dataSource.manager, EventEntity, [event]), enqueueLanesStatement([event], lease)!];
   }
 
-  /** The writer's statement (with a lease if given), answering whether it opened the lane. */
+  /** The same, in one statement. */
+  function writerStatement(lane: Lane): Statement {
+    return oneStatement(writerParts(lane));
+  }
+
+  /** The same, answering whether it opened the lane. */
   async function writeOpening(lane: Lane, lease?: LaneLease): Promise<boolean> {
-    const event = newEvent({ botId, type: 'message_created', direction: 'incoming', conversationId: lane.lane, payload: {} });
-    const { text, values } = oneStatement([insertStatement(dataSource.manager, EventEntity, [event]), enqueueLanesStatement([event], lease)!], {
-      text: 'SELECT "opened" FROM w1',
-      values: [],
-    });
+    const { text, values } = oneStatement(writerParts(lane, lease), { text: 'SELECT "opened" FROM w1', values: [] });
     const rows = (await dataSource.query(text, values)) as Array<{ opened: boolean }>;
     return rows[0].opened;
   }
@@ -146,8 +147,7 @@ describe('MailboxesRepository (on Postgres)', () => {
       for (let i = 0; i < count; i++) {
         const event = newEvent({ botId, type: 'message_created', direction: 'incoming', conversationId: lane.lane, payload: { i } });
         event.createdAt = new Date(Date.now() - 1000 + i);
-        const { text, values } = oneStatement([insertStatement(dataSource.manager, EventEntity, [event]), enqueueLanesStatement([event])!]);
-        await dataSource.query(text, values);
+        await events().insert(event);
         written.push(event);
       }
       return { lane, written };
