@@ -51,14 +51,13 @@ export class MessageWriter {
       handoff?.done(false);
       throw error;
     }
-    const handedOff = opened && handoff !== undefined;
     // Listeners see the message before the bot's handling of it (its status signals). The
     // dispatchers are woken for a lane this write opened in the queue, and only then: a lane
     // already there is being delivered (its delivery reads on to this event, or hands the lane
     // back due at once if it was closing it) or waits for its turn, a retry or a url, which a
     // wake-up would not bring forward (and the dispatchers' poll finds it either way).
-    this.announce(message, opened && !handedOff ? event : undefined);
-    handoff?.done(handedOff);
+    this.announce(message, opened && handoff === undefined ? event : undefined);
+    handoff?.done(opened);
     return message;
   }
 
