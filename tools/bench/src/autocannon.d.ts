@@ -9,6 +9,10 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to send in all, spread evenly over the connections, instead of a duration. */
+    amount?: number;
+    /** Milliseconds between samples (1,000 by default); the result comes at the first sample after the run ends. */
+    sampleInt?: number;
     requests?: Request[];
     headers?: Record<string, string>;
     /** Requests per second over all connections (no limit when absent). */
@@ -28,6 +32,8 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    /** Seconds from the first request to the result. */
+    duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export = autocannon;
