@@ -144,17 +144,34 @@ export class RowsRepository {
 
   /**
    * One page of rows (one more than the limit, to tell whether more follow), in one statement; a
-   * similarity search sets its threshold for that statement alone.
+   * similarity search sets its threshold for that statement alone. Given the definition `as` the
+   * page was made on, the same statement checks that `as.nameOrId` still leads to that table at
+   * that revision, and reads no row otherwise: the answer is then undefined.
    */
-  async find(tableId: string, query: RowQuery): Promise<StoredRow[]> {
+  async find(tableId: string, query: RowQuery, as?: { botId: string; nameOrId: string; revision: number }): Promise<StoredRow[] | undefined> {
+    const { params } = query;
     const threshold =
-      query.threshold === undefined ? '' : `${settingForStatement('pg_trgm.word_similarity_threshold', query.params.add(String(query.threshold)))} AND `;
-    const limit = query.params.add(query.limit + 1);
-    const offset = query.params.add(query.offset);
-    const text = `SELECT "r"."id", "r"."data", "r"."created_at", "r"."updated_at"${query.similarity ? `, ${query.similarity} AS "similarity"` : ''}
-       FROM "tables"."rows" AS "r" WHERE ${threshold}"r"."table_id" = $1 AND ${query.where}
+      query.threshold === undefined ? '' : `${settingForStatement('pg_trgm.word_similarity_threshold', params.add(String(query.threshold)))} AND `;
+    // Outside any row's scope, the check is a one-time filter: a stale definition reads nothing.
+    const current = as ? '"c"."current" AND ' : '';
+    const limit = params.add(query.limit + 1);
+    const offset = params.add(query.offset);
+    const page = `SELECT "r"."id", "r"."data", "r"."created_at", "r"."updated_at"${query.similarity ? `, ${query.similarity} AS "similarity"` : ''}
+       FROM "tables"."rows" AS "r" WHERE ${current}${threshold}"r"."table_id" = $1 AND ${query.where}
        ORDER BY ${query.orderBy} LIMIT ${limit} OFFSET ${offset}`;
-    return this.guarded(() => this.dataSource.query(text, query.params.values) as Promise<StoredRow[]>);
+    if (!as) return this.guarded(() => this.dataSource.query(page, params.values) as Promise<StoredRow[]>);
+    // Still there, still the bot's and at that revision, it still has the name it had (a rename
+    // is a new revision), which no other table of the bot can have; no name is ever an id.
+    const [botId, nameOrId, revision] = [params.add(as.botId), params.add(as.nameOrId), params.add(as.revision)];
+    // Materialised, the check runs once (a subquery would be pulled up and run twice).
+    const text = `WITH "c" AS MATERIALIZED (SELECT EXISTS (SELECT 1 FROM "tables"."tables" AS "t" WHERE "t"."id" = $1 AND "t"."bot_id" = ${botId}
+         AND "t"."revision" = ${revision} AND ("t"."id" = ${nameOrId} OR "t"."name" = ${nameOrId})) AS "current")
+       SELECT "c"."current", "p".* FROM "c" LEFT JOIN LATERAL (SELECT "page".*, row_number() OVER () AS "position" FROM (${page}) AS "page") AS "p" ON true
+       ORDER BY "p"."position"`;
+    const rows = (await this.guarded(() => this.dataSource.query(text, params.values))) as Array<StoredRow & { current: boolean; id: number | null }>;
+    // One line when the page is empty (its row columns null), or when the definition is stale.
+    if (!rows[0].current) return undefined;
+    return rows.filter((row) => row.id !== null);
   }
 
   /** Groups of rows with their aggregates. */

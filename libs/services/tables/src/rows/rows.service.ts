@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { BotAccess } from '@platform/bot-access';
-import { CreateTableRowsBody, DeleteTableRowsBody, Errors, FindTableRowsBody, UpdateTableRowsBody, UpsertTableRowsBody } from '@platform/contracts';
+import { ApiError, CreateTableRowsBody, DeleteTableRowsBody, Errors, FindTableRowsBody, UpdateTableRowsBody, UpsertTableRowsBody } from '@platform/contracts';
 import { Column, columnsOf } from '../common/table-schema';
+import { TableDefinitions } from '../tables/table-definitions';
+import { TableRecord } from '../tables/table-record';
 import { TablesService } from '../tables/tables.service';
 import { FilterCompiler, resolveField } from './filter';
 import { groupQuery, groupRowView } from './group';
@@ -9,6 +11,9 @@ import { checkRow } from './row-values';
 import { rowView } from './row-view';
 import { RowChange, RowQuery, RowsRepository } from './rows.repository';
 import { SqlParams } from './sql-params';
+
+/** A page of rows or of groups, as findTableRows answers it. */
+type FoundRows = { rows: Array<Record<string, unknown>>; hasMore: boolean; offset: number; limit: number };
 
 /** Least word similarity (pg_trgm) of a row returned by a search. */
 const SEARCH_THRESHOLD = 0.3;
@@ -18,6 +23,7 @@ export class RowsService {
   constructor(
     private readonly tables: TablesService,
     private readonly rows: RowsRepository,
+    private readonly definitions: TableDefinitions,
   ) {}
 
   async get(access: BotAccess, nameOrId: string, id: number) {
@@ -143,8 +149,30 @@ export class RowsService {
     });
   }
 
-  async find(access: BotAccess, nameOrId: string, input: FindTableRowsBody) {
+  /**
+   * A page of rows. The table's definition, remembered from an earlier page, spares the statement
+   * that reads it: the page's own statement checks that it is still current. When it is not, or
+   * when the request does not hold on it (a column added since), the definition is read again and
+   * the page made on it. Groups always read it.
+   */
+  async find(access: BotAccess, nameOrId: string, input: FindTableRowsBody): Promise<FoundRows> {
+    const known = input.group === undefined ? this.definitions.get(access.botId, nameOrId) : undefined;
+    if (known) {
+      const page = await this.page(known, input, { botId: access.botId, nameOrId, revision: known.revision }).catch((error: unknown) => {
+        // Judged on a definition that may be stale: the current one judges the request again below.
+        if (error instanceof ApiError && error.code === 400) return undefined;
+        throw error;
+      });
+      if (page) return page;
+      this.definitions.forget(access.botId, nameOrId);
+    }
     const table = await this.tables.require(access.botId, nameOrId);
+    if (input.group === undefined) this.definitions.remember(access.botId, nameOrId, table);
+    return (await this.page(table, input))!;
+  }
+
+  /** The page made on `table`'s definition; undefined when `as` is given and no longer current. */
+  private async page(table: TableRecord, input: FindTableRowsBody, as?: { botId: string; nameOrId: string; revision: number }): Promise<FoundRows | undefined> {
     const columns = columnsOf(table.schema);
     const limit = input.limit ?? 100;
     const offset = input.offset ?? 0;
@@ -177,7 +205,8 @@ export class RowsService {
       orderBy = `"similarity" DESC, ${orderBy}`;
       Object.assign(query, { where, orderBy });
     }
-    const found = await this.rows.find(table.id, query);
+    const found = await this.rows.find(table.id, query, as);
+    if (!found) return undefined;
     return {
       rows: found.slice(0, limit).map((r) => rowView(r, columns, input.select)),
       hasMore: found.length > limit,

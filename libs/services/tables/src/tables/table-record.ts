@@ -10,6 +10,8 @@ export interface TableRecord {
   keyColumn: string | null;
   schema: TableSchema;
   tags: Record<string, string>;
+  /** Bumped by every change of the definition (`TableDefinitions`). */
+  revision: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -23,6 +25,7 @@ export interface TableRow {
   key_column: string | null;
   schema: TableSchema;
   tags: Record<string, string>;
+  revision: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -37,6 +40,7 @@ export function toRecord(row: TableRow): TableRecord {
     keyColumn: row.key_column,
     schema: row.schema,
     tags: row.tags,
+    revision: row.revision,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

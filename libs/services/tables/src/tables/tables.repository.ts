@@ -90,8 +90,8 @@ export class TablesRepository {
     try {
       const rows = returned<TableRow>(
         await manager.query(
-          `UPDATE "tables"."tables" SET "name" = $2, "factor" = $3, "frozen" = $4, "key_column" = $5, "schema" = $6, "tags" = $7, "updated_at" = now()
-         WHERE "id" = $1 RETURNING *`,
+          `UPDATE "tables"."tables" SET "name" = $2, "factor" = $3, "frozen" = $4, "key_column" = $5, "schema" = $6, "tags" = $7,
+         "revision" = "revision" + 1, "updated_at" = now() WHERE "id" = $1 RETURNING *`,
           [table.id, table.name, table.factor, table.frozen, table.keyColumn, JSON.stringify(table.schema), JSON.stringify(table.tags)],
         ),
       );
