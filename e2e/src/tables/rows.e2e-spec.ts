@@ -244,7 +244,7 @@ describe('table rows (/v1/tables/{table}/rows)', () => {
     });
   });
 
-  describe('findTableRows after the table changed', () => {
+  describe('findTableRows and getTableRow after the table changed', () => {
     // Each replica remembers the definitions of the tables it read rows of; every page checks
     // that the name still leads to that table as it was, so no change is missed, here or elsewhere.
     const page = async (table: string, body: Omit<Parameters<Client['findTableRows']>[0], 'table'> = {}) =>
@@ -276,17 +276,30 @@ describe('table rows (/v1/tables/{table}/rows)', () => {
       await invalidPayload(tables.findTableRows({ table: name, filter: { size: 1 } }));
     });
 
+    it('shows a row with the columns the table has now', async () => {
+      const name = tableName();
+      await tables.createTable({ name, schema: { type: 'object', properties: { name: { type: 'string' } } } });
+      await tables.createTableRows({ table: name, rows: [{ name: 'a' }] });
+      expect((await tables.getTableRow({ table: name, id: 1 })).row).not.toHaveProperty('size');
+      await tables.updateTable({ table: name, schema: { size: { type: 'number' } } });
+      expect((await tables.getTableRow({ table: name, id: 1 })).row).toMatchObject({ name: 'a', size: null });
+      await notFound(tables.getTableRow({ table: name, id: 2 }));
+    });
+
     it('follows a name to the table it names now, after a rename and after a deletion', async () => {
       const [first, renamed] = [tableName(), tableName()];
       await tables.createTable({ name: first, schema: PEOPLE_SCHEMA });
       await tables.createTableRows({ table: first, rows: [{ name: 'old' }] });
       expect(await page(first)).toEqual(['old']);
+      expect((await tables.getTableRow({ table: first, id: 1 })).row.name).toBe('old');
       await tables.updateTable({ table: first, name: renamed });
       await notFound(tables.findTableRows({ table: first }));
+      await notFound(tables.getTableRow({ table: first, id: 1 }));
       await tables.createTable({ name: first, schema: PEOPLE_SCHEMA });
       expect(await page(first)).toEqual([]);
       await tables.createTableRows({ table: first, rows: [{ name: 'new' }] });
       expect(await page(first)).toEqual(['new']);
+      expect((await tables.getTableRow({ table: first, id: 1 })).row.name).toBe('new');
       expect(await page(renamed)).toEqual(['old']);
       await tables.deleteTable({ table: first });
       await notFound(tables.findTableRows({ table: first }));

@@ -36,6 +36,17 @@ export interface RowQuery {
   threshold?: number;
 }
 
+/** A table definition a replica remembers, to be checked by the statement that reads rows on it. */
+export interface DefinitionCheck {
+  botId: string;
+  /** The table's name or id as the caller gave it. */
+  nameOrId: string;
+  revision: number;
+}
+
+/** Leads the condition of a read on a remembered definition: outside any row's scope, a one-time filter. */
+const CURRENT = '"c"."current" AND ';
+
 /** Postgres refused a regular expression (SQLSTATE 2201B): the client's error, not ours. */
 const isInvalidRegex = (error: unknown) => (error as { code?: string } | null)?.code === '2201B';
 
@@ -61,12 +72,13 @@ export class RowsRepository {
     return this.trigrams;
   }
 
-  async get(tableId: string, id: number): Promise<StoredRow | null> {
-    const rows = (await this.dataSource.query(`SELECT "id", "data", "created_at", "updated_at" FROM "tables"."rows" WHERE "table_id" = $1 AND "id" = $2`, [
-      tableId,
-      id,
-    ])) as StoredRow[];
-    return rows[0] ?? null;
+  /** A row by id (null when there is none); undefined when the definition `as` is no longer current (`checked`). */
+  async get(tableId: string, id: number, as?: DefinitionCheck): Promise<StoredRow | null | undefined> {
+    const params = new SqlParams([tableId, id]);
+    const row = `SELECT "r"."id", "r"."data", "r"."created_at", "r"."updated_at" FROM "tables"."rows" AS "r"
+       WHERE ${as ? CURRENT : ''}"r"."table_id" = $1 AND "r"."id" = $2`;
+    const rows = as ? await this.checked(row, params, as) : ((await this.dataSource.query(row, params.values)) as StoredRow[]);
+    return rows === undefined ? undefined : (rows[0] ?? null);
   }
 
   /** Locks the table against other writers until the transaction ends (writes of one table are serialised). */
@@ -144,32 +156,38 @@ export class RowsRepository {
 
   /**
    * One page of rows (one more than the limit, to tell whether more follow), in one statement; a
-   * similarity search sets its threshold for that statement alone. Given the definition `as` the
-   * page was made on, the same statement checks that `as.nameOrId` still leads to that table at
-   * that revision, and reads no row otherwise: the answer is then undefined.
+   * similarity search sets its threshold for that statement alone. Undefined when the definition
+   * `as` the page was made on is no longer current (`checked`).
    */
-  async find(tableId: string, query: RowQuery, as?: { botId: string; nameOrId: string; revision: number }): Promise<StoredRow[] | undefined> {
+  async find(tableId: string, query: RowQuery, as?: DefinitionCheck): Promise<StoredRow[] | undefined> {
     const { params } = query;
     const threshold =
       query.threshold === undefined ? '' : `${settingForStatement('pg_trgm.word_similarity_threshold', params.add(String(query.threshold)))} AND `;
-    // Outside any row's scope, the check is a one-time filter: a stale definition reads nothing.
-    const current = as ? '"c"."current" AND ' : '';
     const limit = params.add(query.limit + 1);
     const offset = params.add(query.offset);
     const page = `SELECT "r"."id", "r"."data", "r"."created_at", "r"."updated_at"${query.similarity ? `, ${query.similarity} AS "similarity"` : ''}
-       FROM "tables"."rows" AS "r" WHERE ${current}${threshold}"r"."table_id" = $1 AND ${query.where}
+       FROM "tables"."rows" AS "r" WHERE ${as ? CURRENT : ''}${threshold}"r"."table_id" = $1 AND ${query.where}
        ORDER BY ${query.orderBy} LIMIT ${limit} OFFSET ${offset}`;
-    if (!as) return this.guarded(() => this.dataSource.query(page, params.values) as Promise<StoredRow[]>);
-    // Still there, still the bot's and at that revision, it still has the name it had (a rename
-    // is a new revision), which no other table of the bot can have; no name is ever an id.
+    return this.guarded(() => (as ? this.checked(page, params, as) : (this.dataSource.query(page, params.values) as Promise<StoredRow[]>)));
+  }
+
+  /**
+   * The rows `read` reads (its table's id its first parameter, its condition led by `CURRENT`), in
+   * the same statement as a check that the definition `as` is still current: the table still
+   * there, still the bot's, at that revision, and so still named as it was (a rename is a new
+   * revision, no other table of the bot can have that name, and no name is ever an id). Otherwise
+   * nothing is read, and the answer is undefined.
+   */
+  private async checked(read: string, params: SqlParams, as: DefinitionCheck): Promise<StoredRow[] | undefined> {
     const [botId, nameOrId, revision] = [params.add(as.botId), params.add(as.nameOrId), params.add(as.revision)];
-    // Materialised, the check runs once (a subquery would be pulled up and run twice).
+    // Materialised, the check runs once (a subquery would be pulled up and run twice); the rows
+    // keep their order through the join by their position.
     const text = `WITH "c" AS MATERIALIZED (SELECT EXISTS (SELECT 1 FROM "tables"."tables" AS "t" WHERE "t"."id" = $1 AND "t"."bot_id" = ${botId}
          AND "t"."revision" = ${revision} AND ("t"."id" = ${nameOrId} OR "t"."name" = ${nameOrId})) AS "current")
-       SELECT "c"."current", "p".* FROM "c" LEFT JOIN LATERAL (SELECT "page".*, row_number() OVER () AS "position" FROM (${page}) AS "page") AS "p" ON true
+       SELECT "c"."current", "p".* FROM "c" LEFT JOIN LATERAL (SELECT "read".*, row_number() OVER () AS "position" FROM (${read}) AS "read") AS "p" ON true
        ORDER BY "p"."position"`;
-    const rows = (await this.guarded(() => this.dataSource.query(text, params.values))) as Array<StoredRow & { current: boolean; id: number | null }>;
-    // One line when the page is empty (its row columns null), or when the definition is stale.
+    const rows = (await this.dataSource.query(text, params.values)) as Array<StoredRow & { current: boolean; id: number | null }>;
+    // One line when nothing was read (its row columns null), whether for want of rows or because the definition changed.
     if (!rows[0].current) return undefined;
     return rows.filter((row) => row.id !== null);
   }

@@ -9,7 +9,7 @@ import { FilterCompiler, resolveField } from './filter';
 import { groupQuery, groupRowView } from './group';
 import { checkRow } from './row-values';
 import { rowView } from './row-view';
-import { RowChange, RowQuery, RowsRepository } from './rows.repository';
+import { DefinitionCheck, RowChange, RowQuery, RowsRepository } from './rows.repository';
 import { SqlParams } from './sql-params';
 
 /** A page of rows or of groups, as findTableRows answers it. */
@@ -27,8 +27,10 @@ export class RowsService {
   ) {}
 
   async get(access: BotAccess, nameOrId: string, id: number) {
-    const table = await this.tables.require(access.botId, nameOrId);
-    const row = await this.rows.get(table.id, id);
+    const { table, row } = await this.onDefinition(access, nameOrId, async (table, as) => {
+      const found = await this.rows.get(table.id, id, as);
+      return found === undefined ? undefined : { table, row: found };
+    });
     if (!row) throw Errors.notFound('Row', String(id));
     return { row: rowView(row, columnsOf(table.schema)) };
   }
@@ -149,30 +151,35 @@ export class RowsService {
     });
   }
 
-  /**
-   * A page of rows. The table's definition, remembered from an earlier page, spares the statement
-   * that reads it: the page's own statement checks that it is still current. When it is not, or
-   * when the request does not hold on it (a column added since), the definition is read again and
-   * the page made on it. Groups always read it.
-   */
+  /** A page of rows, or of groups (which always read the definition: their statement does not check it). */
   async find(access: BotAccess, nameOrId: string, input: FindTableRowsBody): Promise<FoundRows> {
-    const known = input.group === undefined ? this.definitions.get(access.botId, nameOrId) : undefined;
+    if (input.group === undefined) return this.onDefinition(access, nameOrId, (table, as) => this.page(table, input, as));
+    return (await this.page(await this.tables.require(access.botId, nameOrId), input))!;
+  }
+
+  /**
+   * Reads rows with `read` on the table's definition as this replica remembers it, which spares a
+   * statement reading it: `read` passes `as` on to the statement, which checks that it is still
+   * current. When it is not (`read` answers undefined), or the request does not hold on it (a
+   * 400: a filter on a column added since), the definition is read again and `read` run on it.
+   */
+  private async onDefinition<T>(access: BotAccess, nameOrId: string, read: (table: TableRecord, as?: DefinitionCheck) => Promise<T | undefined>): Promise<T> {
+    const known = this.definitions.get(access.botId, nameOrId);
     if (known) {
-      const page = await this.page(known, input, { botId: access.botId, nameOrId, revision: known.revision }).catch((error: unknown) => {
-        // Judged on a definition that may be stale: the current one judges the request again below.
+      const answer = await read(known, { botId: access.botId, nameOrId, revision: known.revision }).catch((error: unknown) => {
         if (error instanceof ApiError && error.code === 400) return undefined;
         throw error;
       });
-      if (page) return page;
+      if (answer !== undefined) return answer;
       this.definitions.forget(access.botId, nameOrId);
     }
     const table = await this.tables.require(access.botId, nameOrId);
-    if (input.group === undefined) this.definitions.remember(access.botId, nameOrId, table);
-    return (await this.page(table, input))!;
+    this.definitions.remember(access.botId, nameOrId, table);
+    return (await read(table))!;
   }
 
   /** The page made on `table`'s definition; undefined when `as` is given and no longer current. */
-  private async page(table: TableRecord, input: FindTableRowsBody, as?: { botId: string; nameOrId: string; revision: number }): Promise<FoundRows | undefined> {
+  private async page(table: TableRecord, input: FindTableRowsBody, as?: DefinitionCheck): Promise<FoundRows | undefined> {
     const columns = columnsOf(table.schema);
     const limit = input.limit ?? 100;
     const offset = input.offset ?? 0;

@@ -8,8 +8,9 @@ const MAX_DEFINITIONS = 5000;
 /**
  * The definitions of the tables this replica has read rows of, by bot and by the name or id the
  * caller used. A remembered definition is never trusted on its own: the statement that reads the
- * rows checks that the name or id still leads to that table at that revision (`RowsRepository.find`)
- * and reads nothing otherwise, so another replica's change needs no notice to be seen here.
+ * rows checks that the name or id still leads to that table at that revision (`RowsRepository`,
+ * `checked`) and reads nothing otherwise, so another replica's change needs no notice to be seen
+ * here.
  */
 @Injectable()
 export class TableDefinitions {
