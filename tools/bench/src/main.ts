@@ -12,7 +12,7 @@ import { BotLoopFigures, measureBotLoop } from './bot-loop';
 import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
 import { prepareOperations } from './fixtures';
 import { rssMb, startCpuCount } from './cpu-time';
-import { startRawHop } from './raw-hop/raw-hop';
+import { RawHop, startRawHop } from './raw-hop/raw-hop';
 import { measureTables, tablesReport } from './tables';
 import { FilesFigures, measureFiles, reportFiles } from './files';
 import { measureHops, reportHops } from './hops';
@@ -20,8 +20,14 @@ import { measureSemanticSearch, reportSemanticSearch, SemanticFigures } from './
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
-/** Seconds of the raw hop measured just before each operation on the mesh. */
-const ANCHOR_S = Number(process.env.BENCH_ANCHOR_DURATION ?? 3);
+/** Seconds of the raw hop measured beside each operation on the mesh, in the same rounds: as long, so each burst of either is as long as the other's. */
+const ANCHOR_S = Number(process.env.BENCH_ANCHOR_DURATION ?? DURATION_S);
+/**
+ * Rounds in which the raw hop and an operation on the mesh take turns (`BENCH_ROUNDS`): the
+ * machine's speed drifts within a run, and bursts taken in turns share the drift, which a
+ * measurement of each in one piece did not (the ratio then moved with the anchor's swings).
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 /** `BENCH_ONLY=files,bot-loop`: only these cases (hops, operations, bot-loop, deployed-bot, tables, files, files-semantic, in-process); all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((c) => c.trim());
 const wants = (name: string) => !ONLY || ONLY.includes(name);
@@ -63,18 +69,13 @@ async function main() {
   let semantic: SemanticFigures | undefined;
   try {
     if (wants('operations')) {
-      // The anchor first, on the same Postgres database and NATS server as the mesh; measured
-      // again, briefly, just before each operation, since this machine's speed drifts within a run.
+      // The anchor first, on the same Postgres database and NATS server as the mesh; then
+      // measured again beside each operation, in turns with it.
       const raw = await startRawHop(mesh.settings.databaseUrl, `bench_raw_${runId}`);
       try {
         anchor = await measured(raw.url, raw.operation, raw.pids);
         printLine('raw', raw.operation.name, anchor);
-        const adjacentAnchor = async (before: string) => {
-          const m = await measured(raw.url, raw.operation, raw.pids, ANCHOR_S);
-          printLine('raw', `before ${before}`, m);
-          return m;
-        };
-        await run('mesh', mesh.url, benched(await prepareOperations(mesh.url, token)), results, meshPids, adjacentAnchor);
+        await run('mesh', mesh.url, benched(await prepareOperations(mesh.url, token)), results, meshPids, raw);
         for (const [name, pid] of Object.entries(meshPids)) memory[name] = rssMb(pid);
       } finally {
         await raw.stop();
@@ -130,18 +131,51 @@ async function main() {
 }
 
 type Measured = Measurement & { cpuMsPerRequest: Record<string, number>; serverCpuMsPerRequest: Record<string, number> };
-/** Per operation: the mesh, the one process, and the raw hop measured just before the mesh. */
+/** Per operation: the mesh, the one process, and the raw hop measured beside the mesh. */
 type Results = Record<string, { mesh?: Measured; local?: Measured; anchor?: Measured }>;
 
 /** One operation under load, with the CPU time each given process spent per request meanwhile. */
-async function measured(url: string, op: Operation, pids: Record<string, number>, seconds = DURATION_S): Promise<Measured> {
-  await measure(url, op, CONNECTIONS, 1); // warm-up
+async function measured(url: string, op: Operation, pids: Record<string, number>, seconds = DURATION_S, warmUp = true): Promise<Measured> {
+  if (warmUp) await measure(url, op, CONNECTIONS, 1);
   const cpuSince = startCpuCount(pids);
   const m = await measure(url, op, CONNECTIONS, seconds);
   const { processes: cpuMsPerRequest, servers: serverCpuMsPerRequest } = cpuSince(m.requests);
   // Let the last in-flight requests of the load finish before anything shuts down.
   await new Promise((resolve) => setTimeout(resolve, 300));
   return { ...m, cpuMsPerRequest, serverCpuMsPerRequest };
+}
+
+/** The operation on the mesh and the raw hop, each warmed up, then in `ROUNDS` bursts taken in turns. */
+async function sideBySide(url: string, op: Operation, pids: Record<string, number>, raw: RawHop): Promise<{ mesh: Measured; anchor: Measured }> {
+  await measure(url, op, CONNECTIONS, 1);
+  await measure(raw.url, raw.operation, CONNECTIONS, 1);
+  const [meshBursts, anchorBursts]: Measured[][] = [[], []];
+  // autocannon counts requests per second: bursts last whole seconds.
+  const seconds = (total: number) => Math.max(1, Math.round(total / ROUNDS));
+  for (let round = 0; round < ROUNDS; round++) {
+    anchorBursts.push(await measured(raw.url, raw.operation, raw.pids, seconds(ANCHOR_S), false));
+    meshBursts.push(await measured(url, op, pids, seconds(DURATION_S), false));
+  }
+  return { mesh: combined(meshBursts), anchor: combined(anchorBursts) };
+}
+
+/** Bursts of one load as one measurement: requests and CPU summed, throughput and latency percentiles averaged over the bursts. */
+function combined(bursts: Measured[]): Measured {
+  const requests = bursts.reduce((sum, b) => sum + b.requests, 0);
+  const mean = (value: (b: Measured) => number) => bursts.reduce((sum, b) => sum + value(b), 0) / bursts.length;
+  const perRequest = (field: 'cpuMsPerRequest' | 'serverCpuMsPerRequest') => {
+    const names = Object.keys(bursts[0][field]);
+    return Object.fromEntries(names.map((name) => [name, bursts.reduce((sum, b) => sum + (b[field][name] ?? 0) * b.requests, 0) / Math.max(1, requests)]));
+  };
+  return {
+    rps: mean((b) => b.rps),
+    p50: Math.round(mean((b) => b.p50) * 10) / 10,
+    p99: Math.round(mean((b) => b.p99) * 10) / 10,
+    requests,
+    failures: bursts.reduce((sum, b) => sum + b.failures, 0),
+    cpuMsPerRequest: perRequest('cpuMsPerRequest'),
+    serverCpuMsPerRequest: perRequest('serverCpuMsPerRequest'),
+  };
 }
 
 function printLine(mode: string, name: string, m: Measured): void {
@@ -157,18 +191,17 @@ function cpuList(msByProcess: Record<string, number>): string {
     .join(', ');
 }
 
-async function run(
-  mode: 'mesh' | 'local',
-  url: string,
-  operations: Operation[],
-  results: Results,
-  pids: Record<string, number>,
-  adjacentAnchor?: (before: string) => Promise<Measured>,
-) {
+async function run(mode: 'mesh' | 'local', url: string, operations: Operation[], results: Results, pids: Record<string, number>, raw?: RawHop) {
   for (const op of operations) {
-    if (adjacentAnchor) (results[op.name] ??= {}).anchor = await adjacentAnchor(op.name);
-    const m = await measured(url, op, pids);
-    (results[op.name] ??= {})[mode] = m;
+    const result = (results[op.name] ??= {});
+    if (raw) {
+      const { mesh, anchor } = await sideBySide(url, op, pids, raw);
+      Object.assign(result, { mesh, anchor });
+      printLine('raw', `beside ${op.name}`, anchor);
+    } else {
+      result[mode] = await measured(url, op, pids);
+    }
+    const m = result[mode]!;
     printLine(mode, op.name, m);
     if (m.failures > 0) throw new Error(`${op.name} failed ${m.failures} times under load in ${mode} mode`);
   }
@@ -177,10 +210,10 @@ async function run(
 function report(results: Results, anchor: Measured | undefined, memory: Record<string, number>) {
   const lines = [
     `\n${CONNECTIONS} connections, ${DURATION_S} s per operation. raw hop = node:http → NATS → node + pg primary-key read (the anchor, ` +
-      `measured for ${ANCHOR_S} s just before each operation on the mesh, the ratios taken against that); ` +
+      `measured for ${ANCHOR_S} s beside each operation on the mesh, in ${ROUNDS} rounds taken in turns with it, the ratios taken against that); ` +
       `mesh = gateway + services as separate processes over NATS; in-process = one process, no NATS.\n`,
     anchor ? `raw hop at the start: ${anchor.rps.toFixed(0)} req/s, p50 / p99 ${anchor.p50} / ${anchor.p99} ms\n` : '',
-    "| operation | mesh req/s | mesh p50 / p99 ms | raw hop req/s just before | mesh ÷ raw hop (req/s) | mesh p99 ÷ raw p99 | in-process req/s | in-process p50 / p99 ms | mesh CPU ms/request (gateway + services) | ÷ raw hop's | Postgres + NATS CPU ms/request |",
+    "| operation | mesh req/s | mesh p50 / p99 ms | raw hop req/s beside it | mesh ÷ raw hop (req/s) | mesh p99 ÷ raw p99 | in-process req/s | in-process p50 / p99 ms | mesh CPU ms/request (gateway + services) | ÷ raw hop's | Postgres + NATS CPU ms/request |",
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const [name, { mesh, local, anchor: before = anchor }] of Object.entries(results)) {
