@@ -196,7 +196,7 @@ async function run(mode: 'mesh' | 'local', url: string, operations: Operation[],
     const result = (results[op.name] ??= {});
     if (raw) {
       const { mesh, anchor } = await sideBySide(url, op, pids, raw);
-      Object.assign(result, { mesh, anchor });
+      [result[mode], result.anchor] = [mesh, anchor];
       printLine('raw', `beside ${op.name}`, anchor);
     } else {
       result[mode] = await measured(url, op, pids);
