@@ -245,8 +245,8 @@ describe('table rows (/v1/tables/{table}/rows)', () => {
   });
 
   describe('findTableRows and getTableRow after the table changed', () => {
-    // Each replica remembers the definitions of the tables it read rows of; every page checks
-    // that the name still leads to that table as it was, so no change is missed, here or elsewhere.
+    // Each replica remembers the definitions of the tables it read rows of; every read of rows
+    // checks that the name still leads to that table as it was, so no change is missed, here or elsewhere.
     const page = async (table: string, body: Omit<Parameters<Client['findTableRows']>[0], 'table'> = {}) =>
       (await tables.findTableRows({ table, ...body })).rows.map((r) => r.name);
 
