@@ -1,29 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import { Client, ForbiddenError, UnauthorizedError } from '@botpress/client';
-import { RuntimeOperations } from '@platform/contracts';
+import { AdminOperations, RuntimeOperations } from '@platform/contracts';
 import { client, E2eAccount, expectClientError, Mesh, newMember, secondAccount, sleep, until } from '@platform/testing';
 
+type Refusal = { error: typeof UnauthorizedError | typeof ForbiddenError; code: 401 | 403 };
+const UNAUTHORIZED: Refusal = { error: UnauthorizedError, code: 401 };
+const FORBIDDEN: Refusal = { error: ForbiddenError, code: 403 };
+
 /**
- * Runtime replicas cache the admin service's grants for a few seconds; a revocation must still
- * reach every replica within one second. A second runtime replica runs beside the mesh's own,
- * with debug logs, so the test can see that it served requests before and after each revocation.
+ * Replicas of the runtime cache the admin service's grants for a few seconds, and replicas of the
+ * admin service cache their own; a revocation must still reach every replica within one second.
+ * A second replica of the service under test runs beside the mesh's own, with debug logs, so the
+ * test can see that it served requests before and after each revocation.
  */
-describe('revocation on every runtime replica within one second', () => {
+describe.each([
+  {
+    service: 'runtime',
+    operation: RuntimeOperations.listUsers.subject,
+    call: (token: string, workspaceId: string, botId: string) => client({ token, botId }).listUsers({}),
+    workspaceDeleted: FORBIDDEN,
+  },
+  {
+    service: 'admin',
+    operation: AdminOperations.listBotApiKeys.subject,
+    call: (token: string, workspaceId: string, botId: string) => client({ token, workspaceId }).listBotApiKeys({ botId }),
+    // The workspace is gone, not merely closed to the caller (docs/contracts.md, "Authentication").
+    workspaceDeleted: UNAUTHORIZED,
+  },
+])('revocation on every $service replica within one second', ({ service, operation, call, workspaceDeleted }) => {
   const mesh = Mesh.current();
-  const replica = `runtime#${randomBytes(2).toString('hex')}`;
+  const replica = `${service}#${randomBytes(2).toString('hex')}`;
   const CALLS = 30;
 
   const log = (): string => mesh.log(replica);
 
-  /** The listUsers requests the extra replica handled since `offset` in its log (refused ones only, if asked). */
+  /** The requests for the operation the extra replica handled since `offset` in its log (refused ones only, if asked). */
   const handledSince = (offset: number, refusedOnly = false) =>
     log()
       .slice(offset)
       .split('\n')
-      .filter((line) => line.includes(`"operation":"${RuntimeOperations.listUsers.subject}"`) && (!refusedOnly || line.includes('"failed":true'))).length;
+      .filter((line) => line.includes(`"operation":"${operation}"`) && (!refusedOnly || line.includes('"failed":true'))).length;
 
   beforeAll(async () => {
-    mesh.spawn('runtime', replica, { LOG_LEVEL: 'debug' });
+    mesh.spawn(service, replica, { LOG_LEVEL: 'debug' });
     await until(() => log().includes('Serving'), 30000);
   });
 
@@ -42,19 +61,12 @@ describe('revocation on every runtime replica within one second', () => {
   });
 
   /**
-   * Uses the credential on the runtime until both replicas have served it (and so hold its
-   * grant), then revokes it, and from one second after the revocation expects every call on
-   * every replica to be refused.
+   * Uses the credential until both replicas have served it (and so hold its grant), then revokes
+   * it, and from one second after the revocation expects every call on every replica to be refused.
    */
-  async function expectRevokedEverywhere(
-    token: string,
-    revoke: () => Promise<unknown>,
-    refusal: typeof UnauthorizedError | typeof ForbiddenError,
-    code: number,
-  ) {
-    const runtime = client({ token, botId });
+  async function expectRevokedEverywhere(token: string, revoke: () => Promise<unknown>, refusal: Refusal) {
     const before = log().length;
-    for (let i = 0; i < CALLS; i++) await runtime.listUsers({});
+    for (let i = 0; i < CALLS; i++) await call(token, team.workspaceId, botId);
     // Both replicas served the credential: the extra one some calls, the mesh's own the others
     // (its log reaches the file in batches, so wait for its lines).
     await until(() => handledSince(before) > 0, 5000);
@@ -66,7 +78,7 @@ describe('revocation on every runtime replica within one second', () => {
 
     const after = log().length;
     for (let i = 0; i < CALLS; i++) {
-      await expectClientError(runtime.listUsers({}), refusal, code, code === 401 ? 'Unauthorized' : 'Forbidden');
+      await expectClientError(call(token, team.workspaceId, botId), refusal.error, refusal.code, refusal.code === 401 ? 'Unauthorized' : 'Forbidden');
     }
     await until(() => handledSince(after, true) > 0, 5000);
     expect(handledSince(after, true)).toBeLessThan(CALLS);
@@ -75,32 +87,72 @@ describe('revocation on every runtime replica within one second', () => {
   it('refuses a deleted personal access token', async () => {
     const developer = await newMember(team.workspaceId, 'developer', owner);
     const { pat } = await client({ token: developer.token }).createPersonalAccessToken({ note: 'to revoke' });
-    await expectRevokedEverywhere(pat.value, () => client({ token: developer.token }).deletePersonalAccessToken({ id: pat.id }), UnauthorizedError, 401);
+    await expectRevokedEverywhere(pat.value, () => client({ token: developer.token }).deletePersonalAccessToken({ id: pat.id }), UNAUTHORIZED);
     // The account's other token is untouched.
-    expect((await client({ token: developer.token, botId }).listUsers({})).users).toEqual(expect.any(Array));
-  });
-
-  it('refuses a deleted bot API key', async () => {
-    const key = await owner.createBotApiKey({ botId, note: 'to revoke' });
-    await expectRevokedEverywhere(key.value, () => owner.deleteBotApiKey({ id: key.id }), UnauthorizedError, 401);
+    await expect(call(developer.token, team.workspaceId, botId)).resolves.toBeDefined();
   });
 
   it('refuses a removed member', async () => {
     const developer = await newMember(team.workspaceId, 'developer', owner);
-    await expectRevokedEverywhere(developer.token, () => owner.deleteWorkspaceMember({ id: developer.memberId }), ForbiddenError, 403);
+    await expectRevokedEverywhere(developer.token, () => owner.deleteWorkspaceMember({ id: developer.memberId }), FORBIDDEN);
   });
 
   it('refuses a member whose role no longer allows it', async () => {
     const developer = await newMember(team.workspaceId, 'developer', owner);
-    await expectRevokedEverywhere(developer.token, () => owner.updateWorkspaceMember({ id: developer.memberId, role: 'viewer' }), ForbiddenError, 403);
+    await expectRevokedEverywhere(developer.token, () => owner.updateWorkspaceMember({ id: developer.memberId, role: 'viewer' }), FORBIDDEN);
   });
 
   it('refuses every caller of a deleted workspace', async () => {
-    await expectRevokedEverywhere(team.token, () => owner.deleteWorkspace({ id: team.workspaceId }), ForbiddenError, 403);
+    await expectRevokedEverywhere(team.token, () => owner.deleteWorkspace({ id: team.workspaceId }), workspaceDeleted);
+  });
+
+  if (service !== 'runtime') return;
+
+  it('refuses a deleted bot API key', async () => {
+    const key = await owner.createBotApiKey({ botId, note: 'to revoke' });
+    await expectRevokedEverywhere(key.value, () => owner.deleteBotApiKey({ id: key.id }), UNAUTHORIZED);
   });
 
   it('refuses every caller of a deleted bot', async () => {
     const developer = await newMember(team.workspaceId, 'developer', owner);
-    await expectRevokedEverywhere(developer.token, () => owner.deleteBot({ id: botId }), ForbiddenError, 403);
+    await expectRevokedEverywhere(developer.token, () => owner.deleteBot({ id: botId }), FORBIDDEN);
+  });
+});
+
+/** The admin service keeps the caller's account with its grant: a change of it shows on every replica within one second. */
+describe('an account changed, on every admin replica', () => {
+  const mesh = Mesh.current();
+  const replica = `admin#${randomBytes(2).toString('hex')}`;
+  const log = (): string => mesh.log(replica);
+  const served = (offset: number) =>
+    log()
+      .slice(offset)
+      .split('\n')
+      .filter((line) => line.includes(`"operation":"${AdminOperations.getAccount.subject}"`)).length;
+
+  beforeAll(async () => {
+    mesh.spawn('admin', replica, { LOG_LEVEL: 'debug' });
+    await until(() => log().includes('Serving'), 30000);
+  });
+
+  afterAll(async () => {
+    await mesh.stop(replica);
+  });
+
+  it('answers getAccount with the new display name on every replica from one second after updateAccount', async () => {
+    const { token } = await secondAccount();
+    const account = client({ token });
+    const before = log().length;
+    for (let i = 0; i < 30; i++) await account.getAccount({});
+    await until(() => served(before) > 0, 5000);
+    expect(served(before)).toBeLessThan(30);
+
+    const displayName = `renamed ${randomBytes(3).toString('hex')}`;
+    await account.updateAccount({ displayName });
+    await sleep(1000);
+    const after = log().length;
+    for (let i = 0; i < 30; i++) expect((await account.getAccount({})).account.displayName).toBe(displayName);
+    await until(() => served(after) > 0, 5000);
+    expect(served(after)).toBeLessThan(30);
   });
 });

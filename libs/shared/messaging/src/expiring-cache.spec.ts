@@ -39,6 +39,15 @@ describe('ExpiringCache', () => {
     expect(c.size).toBe(0);
   });
 
+  it('stores only the answers `keep` accepts', async () => {
+    const c = cache();
+    const keep = (value: { v: string }) => value.v !== 'refused';
+    expect(await c.get('k', async () => ({ v: 'refused' }), keep)).toEqual({ v: 'refused' });
+    expect(c.size).toBe(0);
+    await c.get('k', async () => ({ v: 'granted' }), keep);
+    expect(await c.get('k', async () => ({ v: 'asked again' }), keep)).toEqual({ v: 'granted' });
+  });
+
   it('stores nothing when the lookup fails', async () => {
     const c = cache();
     await expect(c.get('k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');

@@ -38,7 +38,8 @@ export class ExpiringCache<V extends object> {
     this.entries = new LRUCache({ max: options.maxEntries, ttl: options.ttlMs + (options.staleOnOutageMs ?? 0), ttlResolution: 0, perf: { now: this.now } });
   }
 
-  async get(key: string, lookup: () => Promise<V>): Promise<V> {
+  /** `keep` says which answers are stored: one it refuses (e.g. a refusal, which must not outlive its cause) is only returned. */
+  async get(key: string, lookup: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const entry = this.entries.get(key);
     if (entry && entry.freshUntil > this.now()) return entry.value;
     const started = this.generation;
@@ -52,7 +53,7 @@ export class ExpiringCache<V extends object> {
       if ((error as { code?: number }).code !== 503) this.entries.delete(key);
       throw error;
     }
-    if (this.generation === started) this.entries.set(key, { value, freshUntil: this.now() + this.ttlMs });
+    if (this.generation === started && keep(value)) this.entries.set(key, { value, freshUntil: this.now() + this.ttlMs });
     return value;
   }
 

@@ -6,6 +6,7 @@ import { AccountsRepository } from '../accounts/accounts.repository';
 import { MemberEntity } from '../workspaces/member.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { AccessGrants } from './access-grants';
 import { AccessNotices } from './access-notices';
 import { AccessRepository } from './access.repository';
 import { AccessService } from './access.service';
@@ -18,7 +19,7 @@ import { AccessService } from './access.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([AccountEntity, AccessTokenEntity, WorkspaceEntity, MemberEntity])],
-  providers: [AccessService, AccessNotices, AccessRepository, AccountsRepository, WorkspacesRepository],
+  providers: [AccessService, AccessGrants, AccessNotices, AccessRepository, AccountsRepository, WorkspacesRepository],
   exports: [AccessService, AccessNotices, AccountsRepository, WorkspacesRepository],
 })
 export class AccessModule {}

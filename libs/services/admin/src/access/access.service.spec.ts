@@ -1,6 +1,8 @@
 import { AdminCaller, ApiError, Role } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
 import { AccountEntity } from '../accounts/account.entity';
 import { ActiveMember } from '../workspaces/member.entity';
+import { AccessGrants } from './access-grants';
 import { AccessRepository, TokenAccess } from './access.repository';
 import { AccessService } from './access.service';
 
@@ -16,17 +18,24 @@ const account: AccountEntity = {
 };
 const workspace = { id: 'wkspace_1' };
 
-/** An AccessService over an in-memory repository: one token, one workspace, at most one membership. */
-function service(role?: Role, holder: AccountEntity = account) {
+/**
+ * An AccessService over an in-memory repository: one token, one workspace, at most one
+ * membership (`state.role`, changeable); `reads` counts the repository's reads.
+ */
+function service(role?: Role, holder: AccountEntity = account, grants = new AccessGrants({} as BusClient)) {
+  const state = { role, reads: 0 };
   const access = {
     find: async (hash: string, workspaceId?: string): Promise<TokenAccess | null> => {
+      state.reads++;
       if (hash !== 'known') return null;
       const member: ActiveMember | null =
-        role && workspaceId === workspace.id ? { id: 'member_1', workspaceId, accountId: holder.id, invitedEmail: null, role, createdAt: now } : null;
+        state.role && workspaceId === workspace.id
+          ? { id: 'member_1', workspaceId, accountId: holder.id, invitedEmail: null, role: state.role, createdAt: now }
+          : null;
       return { account: holder, workspaceExists: workspaceId === workspace.id, member };
     },
   } as unknown as AccessRepository;
-  return new AccessService(access);
+  return Object.assign(new AccessService(access, grants), { state, cache: grants });
 }
 
 async function refusal(run: Promise<unknown>): Promise<ApiError> {
@@ -87,5 +96,46 @@ describe('AccessService', () => {
   ] as Array<[Role, Role]>)('lets a %s do what needs %s', async (role, minimum) => {
     const access = await service(role).requireRole(caller(), minimum);
     expect(access).toEqual({ account, member: expect.objectContaining({ role }), workspaceId: workspace.id });
+  });
+
+  it('reuses a grant until a notice names its token, its workspace or its account', async () => {
+    const s = service('developer');
+    const notices = [{ tokenHashes: ['known'] }, { workspaceIds: [workspace.id] }, { accountIds: [account.id] }];
+    for (const notice of notices) {
+      const reads = s.state.reads;
+      await s.requireRole(caller(), 'developer');
+      await s.requireRole(caller(), 'developer');
+      expect(s.state.reads).toBe(reads + 1);
+      s.state.role = 'viewer';
+      s.cache.forget({ tokenHashes: ['other'], workspaceIds: ['wkspace_other'], accountIds: ['acc_other'] });
+      await expect(s.requireRole(caller(), 'developer')).resolves.toBeDefined();
+      s.cache.forget(notice);
+      expect(await refusal(s.requireRole(caller(), 'developer'))).toMatchObject({ code: 403 });
+      s.state.role = 'developer';
+      s.cache.forget(notice);
+    }
+  });
+
+  it('keeps no refusal: a token, a workspace or a membership that appears works at once', async () => {
+    const s = service(undefined);
+    expect(await refusal(s.requireRole(caller(), 'viewer'))).toMatchObject({ code: 403 });
+    s.state.role = 'viewer';
+    await expect(s.requireRole(caller(), 'viewer')).resolves.toBeDefined();
+    expect(await refusal(s.requireRole(caller({ workspaceId: 'wkspace_nope' }), 'viewer'))).toMatchObject({ code: 401 });
+    expect(await refusal(s.authenticate('unknown'))).toMatchObject({ code: 401 });
+    const reads = s.state.reads;
+    await refusal(s.authenticate('unknown'));
+    await refusal(s.requireRole(caller({ workspaceId: 'wkspace_nope' }), 'viewer'));
+    expect(s.state.reads).toBe(reads + 2);
+  });
+
+  it('reads afresh the grants other services ask for (they cache them themselves)', async () => {
+    const s = service('developer');
+    await s.requireRole(caller(), 'developer');
+    const reads = s.state.reads;
+    await expect(s.hasRole('known', workspace.id, 'developer')).resolves.toBe(true);
+    s.state.role = 'viewer';
+    await expect(s.hasRole('known', workspace.id, 'developer')).resolves.toBe(false);
+    expect(s.state.reads).toBe(reads + 2);
   });
 });

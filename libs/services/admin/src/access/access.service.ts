@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AdminCaller, Errors, Role, roleAtLeast } from '@platform/contracts';
 import { AccountEntity } from '../accounts/account.entity';
 import { ActiveMember } from '../workspaces/member.entity';
+import { AccessGrants } from './access-grants';
 import { AccessRepository, TokenAccess } from './access.repository';
 
 export interface WorkspaceAccess {
@@ -16,21 +17,34 @@ export interface WorkspaceAccess {
  */
 @Injectable()
 export class AccessService {
-  constructor(private readonly access: AccessRepository) {}
+  constructor(
+    private readonly access: AccessRepository,
+    private readonly grants: AccessGrants,
+  ) {}
 
   async authenticate(tokenHash: string): Promise<AccountEntity> {
     return (await this.tokenAccess(tokenHash)).account;
   }
 
-  private async tokenAccess(tokenHash: string, workspaceId?: string): Promise<TokenAccess> {
+  /** The caller's access to this service: cached while it grants something (`AccessGrants`); a refusal is read afresh every time. */
+  private tokenAccess(tokenHash: string, workspaceId?: string): Promise<TokenAccess> {
+    return this.grants.get(tokenHash, workspaceId, () => this.freshAccess(tokenHash, workspaceId));
+  }
+
+  private async freshAccess(tokenHash: string, workspaceId?: string): Promise<TokenAccess> {
     const access = await this.access.find(tokenHash, workspaceId);
     if (!access) throw Errors.unauthorized('The token is not valid');
     return access;
   }
 
-  /** Whether the token's account is a member of the workspace with at least this role (none named: no); a token not valid is 401. */
+  /**
+   * Whether the token's account is a member of the workspace with at least this role (none named:
+   * no); a token not valid is 401. Asked by other services for grants they cache themselves, so it
+   * is read afresh: a replica that has just acted on a notice and asks again must not get an answer
+   * cached here before the notice reached this replica.
+   */
   async hasRole(tokenHash: string, workspaceId: string | undefined, minimum: Role): Promise<boolean> {
-    const { member } = await this.tokenAccess(tokenHash, workspaceId);
+    const { member } = await this.freshAccess(tokenHash, workspaceId);
     return member !== null && roleAtLeast(member.role, minimum);
   }
 

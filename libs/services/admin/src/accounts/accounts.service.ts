@@ -40,6 +40,8 @@ export class AccountsService {
       updatedAt: new Date(),
     };
     await this.accounts.update(next);
+    // Every replica's grants of this account carry its details.
+    await this.notices.accountChanged(account.id);
     return { account: toAccountView(next) };
   }
 

@@ -1,4 +1,6 @@
 import { ApiError, Role } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import { AccessGrants } from '../access/access-grants';
 import { AccessService } from '../access/access.service';
 import { AccountEntity } from '../accounts/account.entity';
 import { AccessRepository } from '../access/access.repository';
@@ -39,7 +41,7 @@ function service(role?: Role) {
     integrationsOf: async () => [],
   } as unknown as BotsRepository;
   const keys = { findByTokenHash: async (hash: string) => (hash === bak.tokenHash ? bak : null) } as unknown as BotApiKeysRepository;
-  return new BotAccessService(new AccessService(access), botsRepository, keys, {} as SigningSecrets);
+  return new BotAccessService(new AccessService(access, new AccessGrants({} as BusClient)), botsRepository, keys, {} as SigningSecrets);
 }
 
 async function refusal(run: Promise<unknown>): Promise<ApiError> {

@@ -45,12 +45,14 @@ export interface BotInvalidation {
 }
 
 /**
- * Published when credentials or memberships change: replicas drop the authorisations they
- * cached for these token hashes and for every caller of these workspaces.
+ * Published when credentials, memberships or accounts change: replicas drop the authorisations
+ * they cached for these token hashes, for every caller of these workspaces, and for these
+ * accounts (whose details the admin service keeps with its own grants).
  */
 export interface AccessInvalidation {
   tokenHashes?: string[];
   workspaceIds?: string[];
+  accountIds?: string[];
 }
 
 /** What the bots service needs to run a bot's deployed code (admin's answer to `botDeployment`). */
