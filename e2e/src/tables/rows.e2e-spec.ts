@@ -276,6 +276,24 @@ describe('table rows (/v1/tables/{table}/rows)', () => {
       await invalidPayload(tables.findTableRows({ table: name, filter: { size: 1 } }));
     });
 
+    it('groups on the columns the table has now', async () => {
+      const name = tableName();
+      await tables.createTable({ name, schema: { type: 'object', properties: { name: { type: 'string' }, size: { type: 'number' } } } });
+      await tables.createTableRows({
+        table: name,
+        rows: [
+          { name: 'a', size: 1 },
+          { name: 'b', size: 1 },
+        ],
+      });
+      const groups = async (group: Record<string, unknown>) => (await tables.findTableRows({ table: name, group })).rows;
+      expect(await groups({ size: ['key', 'count'] })).toEqual([{ id: 1, computed: {}, sizeKey: 1, sizeCount: 2 }]);
+      await tables.updateTable({ table: name, schema: { size: null } as never });
+      await invalidPayload(tables.findTableRows({ table: name, group: { size: ['key', 'count'] } }));
+      await tables.updateTable({ table: name, schema: { colour: { type: 'string' } } });
+      expect(await groups({ colour: 'key', name: 'count' })).toEqual([{ id: 1, computed: {}, colourKey: null, nameCount: 2 }]);
+    });
+
     it('shows a row with the columns the table has now', async () => {
       const name = tableName();
       await tables.createTable({ name, schema: { type: 'object', properties: { name: { type: 'string' } } } });

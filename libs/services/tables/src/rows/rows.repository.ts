@@ -44,9 +44,6 @@ export interface DefinitionCheck {
   revision: number;
 }
 
-/** Leads the condition of a read on a remembered definition: outside any row's scope, a one-time filter. */
-const CURRENT = '"c"."current" AND ';
-
 /** Postgres refused a regular expression (SQLSTATE 2201B): the client's error, not ours. */
 const isInvalidRegex = (error: unknown) => (error as { code?: string } | null)?.code === '2201B';
 
@@ -75,9 +72,11 @@ export class RowsRepository {
   /** A row by id (null when there is none); undefined when the definition `as` is no longer current (`checked`). */
   async get(tableId: string, id: number, as?: DefinitionCheck): Promise<StoredRow | null | undefined> {
     const params = new SqlParams([tableId, id]);
-    const row = `SELECT "r"."id", "r"."data", "r"."created_at", "r"."updated_at" FROM "tables"."rows" AS "r"
-       WHERE ${as ? CURRENT : ''}"r"."table_id" = $1 AND "r"."id" = $2`;
-    const rows = as ? await this.checked(row, params, as) : ((await this.dataSource.query(row, params.values)) as StoredRow[]);
+    const rows = await this.read<StoredRow>(
+      `SELECT "r"."id", "r"."data", "r"."created_at", "r"."updated_at" FROM "tables"."rows" AS "r" WHERE "r"."table_id" = $1 AND "r"."id" = $2`,
+      params,
+      as,
+    );
     return rows === undefined ? undefined : (rows[0] ?? null);
   }
 
@@ -166,35 +165,42 @@ export class RowsRepository {
     const limit = params.add(query.limit + 1);
     const offset = params.add(query.offset);
     const page = `SELECT "r"."id", "r"."data", "r"."created_at", "r"."updated_at"${query.similarity ? `, ${query.similarity} AS "similarity"` : ''}
-       FROM "tables"."rows" AS "r" WHERE ${as ? CURRENT : ''}${threshold}"r"."table_id" = $1 AND ${query.where}
+       FROM "tables"."rows" AS "r" WHERE ${threshold}"r"."table_id" = $1 AND ${query.where}
        ORDER BY ${query.orderBy} LIMIT ${limit} OFFSET ${offset}`;
-    return this.guarded(() => (as ? this.checked(page, params, as) : (this.dataSource.query(page, params.values) as Promise<StoredRow[]>)));
+    return this.guarded(() => this.read<StoredRow>(page, params, as));
+  }
+
+  /** Groups of rows with their aggregates; undefined when the definition `as` they were asked on is no longer current (`checked`). */
+  async group(sql: string, params: SqlParams, as?: DefinitionCheck): Promise<Array<Record<string, unknown>> | undefined> {
+    return this.guarded(() => this.read<Record<string, unknown>>(sql, params, as));
+  }
+
+  /** What `text` reads: checked against the definition `as` when one is given. */
+  private async read<T>(text: string, params: SqlParams, as?: DefinitionCheck): Promise<T[] | undefined> {
+    return as ? this.checked<T>(text, params, as) : ((await this.dataSource.query(text, params.values)) as T[]);
   }
 
   /**
-   * The rows `read` reads (its table's id its first parameter, its condition led by `CURRENT`), in
-   * the same statement as a check that the definition `as` is still current: the table still
-   * there, still the bot's, at that revision, and so still named as it was (a rename is a new
-   * revision, no other table of the bot can have that name, and no name is ever an id). Otherwise
-   * nothing is read, and the answer is undefined.
+   * What `read` reads (its table's id its first parameter), in the same statement as a check that
+   * the definition `as` is still current: the table still there, still the bot's, at that
+   * revision, and so still named as it was (a rename is a new revision, no other table of the bot
+   * can have that name, and no name is ever an id). Otherwise nothing is read, and the answer is
+   * undefined.
    */
-  private async checked(read: string, params: SqlParams, as: DefinitionCheck): Promise<StoredRow[] | undefined> {
+  private async checked<T>(read: string, params: SqlParams, as: DefinitionCheck): Promise<T[] | undefined> {
     const [botId, nameOrId, revision] = [params.add(as.botId), params.add(as.nameOrId), params.add(as.revision)];
-    // Materialised, the check runs once (a subquery would be pulled up and run twice); the rows
-    // keep their order through the join by their position.
+    // Materialised, the check runs once (a subquery would be pulled up and run twice). Outside the
+    // read's scope, the check gates it as a one-time filter: the read does not run when it fails.
+    // The lines keep their order through the join by their position.
     const text = `WITH "c" AS MATERIALIZED (SELECT EXISTS (SELECT 1 FROM "tables"."tables" AS "t" WHERE "t"."id" = $1 AND "t"."bot_id" = ${botId}
          AND "t"."revision" = ${revision} AND ("t"."id" = ${nameOrId} OR "t"."name" = ${nameOrId})) AS "current")
-       SELECT "c"."current", "p".* FROM "c" LEFT JOIN LATERAL (SELECT "read".*, row_number() OVER () AS "position" FROM (${read}) AS "read") AS "p" ON true
+       SELECT "c"."current", "p".* FROM "c"
+       LEFT JOIN LATERAL (SELECT "read".*, row_number() OVER () AS "position" FROM (${read}) AS "read" WHERE "c"."current") AS "p" ON true
        ORDER BY "p"."position"`;
-    const rows = (await this.dataSource.query(text, params.values)) as Array<StoredRow & { current: boolean; id: number | null }>;
-    // One line when nothing was read (its row columns null), whether for want of rows or because the definition changed.
-    if (!rows[0].current) return undefined;
-    return rows.filter((row) => row.id !== null);
-  }
-
-  /** Groups of rows with their aggregates. */
-  async group(sql: string, params: SqlParams): Promise<Array<Record<string, unknown>>> {
-    return this.guarded(() => this.dataSource.query(sql, params.values) as Promise<Array<Record<string, unknown>>>);
+    const lines = (await this.dataSource.query(text, params.values)) as Array<T & { current: boolean; position: string | null }>;
+    // One line when nothing was read (its read columns null), whether for want of lines or because the definition changed.
+    if (!lines[0].current) return undefined;
+    return lines.filter((line) => line.position !== null);
   }
 
   /** Streams the rows of a table in id order, a page at a time, for exports. */

@@ -151,10 +151,9 @@ export class RowsService {
     });
   }
 
-  /** A page of rows, or of groups (which always read the definition: their statement does not check it). */
+  /** A page of rows, or of groups. */
   async find(access: BotAccess, nameOrId: string, input: FindTableRowsBody): Promise<FoundRows> {
-    if (input.group === undefined) return this.onDefinition(access, nameOrId, (table, as) => this.page(table, input, as));
-    return (await this.page(await this.tables.require(access.botId, nameOrId), input))!;
+    return this.onDefinition(access, nameOrId, (table, as) => this.page(table, input, as));
   }
 
   /**
@@ -189,7 +188,8 @@ export class RowsService {
     if (input.group !== undefined) {
       if (input.search !== undefined) throw Errors.invalidPayload('search and group cannot be combined');
       const sql = groupQuery(input.group, columns, where, params, limit, offset);
-      const groups = await this.rows.group(sql.text, params);
+      const groups = await this.rows.group(sql.text, params, as);
+      if (!groups) return undefined;
       return { rows: groups.slice(0, limit).map((g, i) => groupRowView(g, sql.outputs, offset + i + 1)), hasMore: groups.length > limit, offset, limit };
     }
     const direction = input.orderDirection === 'desc' ? 'DESC' : 'ASC';
