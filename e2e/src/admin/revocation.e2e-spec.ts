@@ -106,6 +106,7 @@ describe.each([
     await expectRevokedEverywhere(team.token, () => owner.deleteWorkspace({ id: team.workspaceId }), workspaceDeleted);
   });
 
+  // A bot API key is a credential of the runtime API only, and deleting a bot takes no one's access to the admin API away.
   if (service !== 'runtime') return;
 
   it('refuses a deleted bot API key', async () => {

@@ -216,20 +216,20 @@ function report(results: Results, anchor: Measured | undefined, memory: Record<s
     "| operation | mesh req/s | mesh p50 / p99 ms | raw hop req/s beside it | mesh ÷ raw hop (req/s) | mesh p99 ÷ raw p99 | in-process req/s | in-process p50 / p99 ms | mesh CPU ms/request (gateway + services) | ÷ raw hop's | Postgres + NATS CPU ms/request |",
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const [name, { mesh, local, anchor: before = anchor }] of Object.entries(results)) {
+  for (const [name, { mesh, local, anchor: beside = anchor }] of Object.entries(results)) {
     if (!mesh) continue;
     const cpu = total(mesh.cpuMsPerRequest);
     const cells = [
       name,
       mesh.rps.toFixed(0),
       `${mesh.p50} / ${mesh.p99}`,
-      before ? before.rps.toFixed(0) : '-',
-      before ? (mesh.rps / before.rps).toFixed(2) : '-',
-      before ? (mesh.p99 / Math.max(1, before.p99)).toFixed(1) : '-',
+      beside ? beside.rps.toFixed(0) : '-',
+      beside ? (mesh.rps / beside.rps).toFixed(2) : '-',
+      beside ? (mesh.p99 / Math.max(1, beside.p99)).toFixed(1) : '-',
       local ? local.rps.toFixed(0) : '-',
       local ? `${local.p50} / ${local.p99}` : '-',
       cpu.toFixed(2),
-      before ? (cpu / total(before.cpuMsPerRequest)).toFixed(1) : '-',
+      beside ? (cpu / total(beside.cpuMsPerRequest)).toFixed(1) : '-',
       total(mesh.serverCpuMsPerRequest).toFixed(2),
     ];
     lines.push(`| ${cells.join(' | ')} |`);
