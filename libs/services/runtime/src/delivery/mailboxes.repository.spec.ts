@@ -163,6 +163,24 @@ describe('MailboxesRepository (on Postgres)', () => {
       expect(await mailboxOf(lane)).toEqual({ lease_owner: owner, due: true });
     });
 
+    it("reads the lane's next event from the index in delivery order, however many are pending", async () => {
+      const { lane, written } = await laneWithEvents(300);
+      // A scheduled event takes its place by its due time, ahead of events written before it fell due.
+      await dataSource.query(`UPDATE "runtime"."events" SET "scheduled_for" = now() - interval '1 hour' WHERE "bot_id" = $1 AND "id" = $2`, [
+        botId,
+        written[150].id,
+      ]);
+      await dataSource.query('ANALYZE "runtime"."events"');
+      const { text, values } = events().nextPendingStatement(botId, lane.lane);
+      const [{ 'QUERY PLAN': explained }] = (await dataSource.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values)) as Array<{
+        'QUERY PLAN': Array<{ Plan: PlanNode }>;
+      }>;
+      const nodes = planNodes(explained[0].Plan);
+      expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
+      expect(nodes.filter((n) => n['Relation Name'] === 'events').map((n) => [n['Index Name'], n['Actual Rows']])).toEqual([['events_pending', 1]]);
+      expect((await events().nextPending(botId, lane.lane))?.id).toBe(written[150].id);
+    });
+
     it("removes the mailbox with the lane's last event", async () => {
       const { lane, written } = await laneWithEvents(1);
       expect(await settle(lane, written[0])).toEqual({ next: null, closed: true });
@@ -270,3 +288,16 @@ describe('MailboxesRepository (on Postgres)', () => {
     });
   });
 });
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  Plans?: PlanNode[];
+}
+
+/** A plan's nodes, the node itself first. */
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}

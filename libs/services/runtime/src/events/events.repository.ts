@@ -84,8 +84,11 @@ export class EventsRepository {
     return { next: row.id === null ? null : toEntity(manager, EventEntity, row), closed: row.lane_closed === true };
   }
 
-  /** The statement reading a lane's oldest pending event, other than `except`. */
-  private nextPendingStatement(botId: string, lane: string, except = ''): Statement {
+  /**
+   * The statement reading a lane's oldest pending event, other than `except`: one step into the
+   * index of pending events, which keeps each lane's in this order (however long its backlog).
+   */
+  nextPendingStatement(botId: string, lane: string, except = ''): Statement {
     const manager = this.events.manager;
     const { condition, value } = ofLane('e', lane, '$2');
     return {

@@ -14,6 +14,7 @@ import { Analytics1733410000000 } from './1733410000000-analytics';
 import { Workflows1733420000000 } from './1733420000000-workflows';
 import { Tasks1733430000000 } from './1733430000000-tasks';
 import { ActionRuns1733440000000 } from './1733440000000-action-runs';
+import { PendingEventsInDueOrder1733450000000 } from './1733450000000-pending-events-in-due-order';
 
 /** The runtime schema's migrations, oldest first. */
 export const RUNTIME_MIGRATIONS = [
@@ -33,4 +34,5 @@ export const RUNTIME_MIGRATIONS = [
   Workflows1733420000000,
   Tasks1733430000000,
   ActionRuns1733440000000,
+  PendingEventsInDueOrder1733450000000,
 ];
