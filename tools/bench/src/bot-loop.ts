@@ -14,6 +14,9 @@ export interface BotLoopFigures {
   drainLagMs: number;
   /** Events per second delivered from a backlog, with no messages being written meanwhile. */
   backlogEventsPerSecond: number;
+  /** The same for a backlog spread one event per conversation over `spread` conversations. */
+  spread: number;
+  spreadEventsPerSecond: number;
   roundTrips: number;
   roundTripP50Ms: number;
   roundTripP90Ms: number;
@@ -29,10 +32,13 @@ export interface BotLoopFigures {
   ingestCpuMsPerEvent: Record<string, number>;
   /** CPU milliseconds per event while the backlog drains (delivery alone; the bench's own: the bot). */
   backlogCpuMsPerEvent: Record<string, number>;
+  spreadCpuMsPerEvent: Record<string, number>;
 }
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const CONVERSATIONS = 32;
+/** Conversations of the spread backlog, one event in each (BENCH_SPREAD): a bot back after many users wrote to it once. */
+const SPREAD = Number(process.env.BENCH_SPREAD ?? 2000);
 const WARM_UP_EVENTS = 1000;
 /** Enough round trips for a p99 that is not just the slowest one. */
 const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 300);
@@ -92,6 +98,46 @@ async function ingest(chatApiUrl: string, events = EVENTS): Promise<void> {
   if (sent.failures > 0 || sent.requests !== events) throw new Error(`${sent.failures} of ${sent.requests} chat messages failed while ingesting`);
 }
 
+/** One message from each of `conversations` new users, each in a conversation of their own, written `CONVERSATIONS` at a time. */
+async function ingestSpread(chatApiUrl: string, conversations: number): Promise<void> {
+  let started = 0;
+  const writer = async () => {
+    while (started < conversations) {
+      started++;
+      const user = await ChatClient.connect({ apiUrl: chatApiUrl });
+      const { conversation } = await user.createConversation({});
+      await user.createMessage({ conversationId: conversation.id, payload: { type: 'text', text: 'hello' } });
+    }
+  };
+  await Promise.all(Array.from({ length: CONVERSATIONS }, writer));
+}
+
+/**
+ * A backlog written by `write` while the bot had no url, drained once it has one: events per
+ * second, and CPU milliseconds per event by process.
+ */
+async function drainBacklog(
+  baseUrl: string,
+  token: string,
+  pids: Record<string, number>,
+  events: number,
+  write: (chatApiUrl: string) => Promise<void>,
+): Promise<{ perSecond: number; cpuMsPerEvent: Record<string, number> }> {
+  const sink = await sinkBot(events);
+  const parked = await chatBot(baseUrl, token);
+  await write(parked.chatApiUrl);
+  // Every lane has been looked at and set aside for want of a url before the url comes.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const cpu = countCpu(pids);
+  const started = Date.now();
+  await parked.setUrl(sink.url);
+  await sink.done;
+  const drainMs = Date.now() - started;
+  const cpuMsPerEvent = cpu(events);
+  sink.close();
+  return { perSecond: events / (drainMs / 1000), cpuMsPerEvent };
+}
+
 /**
  * Event delivery throughput to a bot that answers at once (while the messages are being written,
  * and alone: a backlog written while the bot had no url, drained once it has one), and the time
@@ -116,19 +162,9 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
   const ingestCpuMsPerEvent = ingestCpu(EVENTS);
   sink.close();
 
-  // Delivery alone: the backlog waits for a url, then drains.
-  const backlogSink = await sinkBot(EVENTS);
-  const parked = await chatBot(baseUrl, token);
-  await ingest(parked.chatApiUrl);
-  // Every lane has been looked at and set aside for want of a url before the url comes.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const drainCpu = countCpu(pids);
-  const drainStarted = Date.now();
-  await parked.setUrl(backlogSink.url);
-  await backlogSink.done;
-  const drainMs = Date.now() - drainStarted;
-  const backlogCpuMsPerEvent = drainCpu(EVENTS);
-  backlogSink.close();
+  // Delivery alone: a backlog in a few long lanes, then one spread over many lanes of one event.
+  const backlog = await drainBacklog(baseUrl, token, pids, EVENTS, (chatApiUrl) => ingest(chatApiUrl));
+  const spread = await drainBacklog(baseUrl, token, pids, SPREAD, (chatApiUrl) => ingestSpread(chatApiUrl, SPREAD));
 
   // Round trip through the example echo bot, run as people run it: its own process.
   const echo = await startEchoBotProcess({ API_URL: baseUrl, BOT_TOKEN: token });
@@ -146,7 +182,9 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
     eventsPerSecond: EVENTS / ((finished - started) / 1000),
     createdPerSecond: EVENTS / ((created - started) / 1000),
     drainLagMs: finished - created,
-    backlogEventsPerSecond: EVENTS / (drainMs / 1000),
+    backlogEventsPerSecond: backlog.perSecond,
+    spread: SPREAD,
+    spreadEventsPerSecond: spread.perSecond,
     roundTrips: ROUND_TRIPS,
     roundTripP50Ms: percentile(timings, 0.5),
     roundTripP90Ms: percentile(timings, 0.9),
@@ -157,7 +195,8 @@ export async function measureBotLoop(baseUrl: string, token: string, pids: Recor
     turnP99Ms: percentile(turnTimings, 0.99),
     turnCpuMs,
     ingestCpuMsPerEvent,
-    backlogCpuMsPerEvent,
+    backlogCpuMsPerEvent: backlog.cpuMsPerEvent,
+    spreadCpuMsPerEvent: spread.cpuMsPerEvent,
   };
 }
 

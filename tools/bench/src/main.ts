@@ -110,10 +110,12 @@ async function main() {
     process.stdout.write(
       `\nBot loop (mesh): ${loop.events} events delivered at ${loop.eventsPerSecond.toFixed(0)} events/s to a bot answering at once ` +
         `(chat messages created at ${loop.createdPerSecond.toFixed(0)}/s by 32 concurrent users; the last event arrived ${loop.drainLagMs} ms after the last message); ` +
-        `a backlog of ${loop.events} events in 32 conversations delivered at ${loop.backlogEventsPerSecond.toFixed(0)} events/s; ` +
+        `a backlog of ${loop.events} events in 32 conversations delivered at ${loop.backlogEventsPerSecond.toFixed(0)} events/s, ` +
+        `one of ${loop.spread} events, one in each of ${loop.spread} conversations, at ${loop.spreadEventsPerSecond.toFixed(0)} events/s; ` +
         `chat createMessage → echo bot reply on the listener over ${loop.roundTrips} round trips: median ${loop.roundTripP50Ms.toFixed(1)} ms, p90 ${loop.roundTripP90Ms.toFixed(1)} ms, p99 ${loop.roundTripP99Ms.toFixed(1)} ms\n` +
         `CPU ms per event while ingesting: ${cpuList(loop.ingestCpuMsPerEvent)}\n` +
         `CPU ms per event while the backlog drains: ${cpuList(loop.backlogCpuMsPerEvent)}\n` +
+        `CPU ms per event while the spread backlog drains: ${cpuList(loop.spreadCpuMsPerEvent)}\n` +
         `Chat turns (32 users at once, each writing to the echo bot and waiting for its reply, ${loop.turns} turns): ${loop.turnsPerSecond.toFixed(0)} turns/s, ` +
         `median ${loop.turnP50Ms.toFixed(1)} ms, p99 ${loop.turnP99Ms.toFixed(1)} ms; CPU ms per turn: ${cpuList(loop.turnCpuMs)}\n`,
     );

@@ -257,6 +257,31 @@ describe('MailboxesRepository (on Postgres)', () => {
       expect(claimed.filter((l) => l.botId === b)).toHaveLength(2);
       expect(await claimOf([a], 10, 4, new Map([[a, 4]]))).toEqual([]);
     });
+
+    it('reads of each bot only the lanes it has room for, however many are due', async () => {
+      const bot = `bot_claim_${randomBytes(4).toString('hex')}`;
+      await dataSource.query(
+        `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1, 'conv_' || g, now() - g * interval '1 millisecond' FROM generate_series(1, 20000) g`,
+        [bot],
+      );
+      await dataSource.query('ANALYZE "runtime"."delivery_mailboxes"');
+      const { text, values } = mailboxes.claimStatement(owner, 10, 4, 60_000, new Map());
+      const runner = dataSource.createQueryRunner();
+      await runner.startTransaction();
+      try {
+        const [{ 'QUERY PLAN': explained }] = (await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values)) as Array<{
+          'QUERY PLAN': Array<{ Plan: PlanNode }>;
+        }>;
+        // Mailbox rows read, by every scan of every loop (the update of the leased lanes aside).
+        const read = planNodes(explained[0].Plan)
+          .filter((n) => n['Relation Name'] === 'delivery_mailboxes' && n['Node Type'] !== 'ModifyTable')
+          .reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0);
+        expect(read).toBeLessThan(100);
+      } finally {
+        await runner.rollbackTransaction();
+        await runner.release();
+      }
+    });
   });
 
   describe("delivery's bookkeeping", () => {
@@ -294,6 +319,7 @@ interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Actual Rows': number;
+  'Actual Loops': number;
   Plans?: PlanNode[];
 }
 

@@ -24,26 +24,39 @@ export class MailboxesRepository {
    * left here: `perBot` less the lanes of it in `busy` (bot id → lanes this dispatcher is
    * delivering). Two dispatchers never lease the same lane: the lease is taken by a
    * conditional update.
+   *
+   * Each bot's due lanes are read from the index of its lanes by due time, no more than its room:
+   * the bots with mailboxes are found by stepping through the index from one bot to the next, so
+   * a claim costs the bots times their room, however many lanes are due. (Ranking every due lane
+   * by bot, as a window over all of them would, cost a backlog spread over thousands of
+   * conversations a sort of all of them at each lane it finished.)
    */
   async claim(owner: string, limit: number, perBot: number, leaseMs: number, busy: ReadonlyMap<string, number>): Promise<Lane[]> {
-    const rows = await this.bookkeeping(
-      {
-        text: `WITH candidates AS (
-         SELECT "bot_id", "lane" FROM (
-           SELECT m."bot_id", m."lane", m."next_attempt_at", coalesce(b."lanes", 0) AS "busy",
-             row_number() OVER (PARTITION BY m."bot_id" ORDER BY m."next_attempt_at") AS "rank"
-           FROM "runtime"."delivery_mailboxes" m LEFT JOIN unnest($5::text[], $6::int[]) AS b("bot_id", "lanes") ON b."bot_id" = m."bot_id"
-           WHERE m."next_attempt_at" <= now() AND (m."lease_until" IS NULL OR m."lease_until" < now()) AND coalesce(b."lanes", 0) < $3
-         ) due WHERE "rank" <= $3 - "busy" ORDER BY "next_attempt_at" LIMIT $2)
+    const rows = await this.bookkeeping(this.claimStatement(owner, limit, perBot, leaseMs, busy), true);
+    return rows as unknown as Lane[];
+  }
+
+  /** The statement of `claim`, which returns the lanes it leased. */
+  claimStatement(owner: string, limit: number, perBot: number, leaseMs: number, busy: ReadonlyMap<string, number>): Statement {
+    return {
+      text: `WITH RECURSIVE bots AS (
+         SELECT min("bot_id") AS "bot_id" FROM "runtime"."delivery_mailboxes"
+         UNION ALL
+         SELECT (SELECT min(n."bot_id") FROM "runtime"."delivery_mailboxes" n WHERE n."bot_id" > b."bot_id") FROM bots b WHERE b."bot_id" IS NOT NULL),
+       candidates AS (
+         SELECT d."bot_id", d."lane" FROM bots b
+         LEFT JOIN unnest($5::text[], $6::int[]) AS here("bot_id", "lanes") ON here."bot_id" = b."bot_id"
+         CROSS JOIN LATERAL (
+           SELECT m."bot_id", m."lane", m."next_attempt_at" FROM "runtime"."delivery_mailboxes" m
+           WHERE m."bot_id" = b."bot_id" AND m."next_attempt_at" <= now() AND (m."lease_until" IS NULL OR m."lease_until" < now())
+           ORDER BY m."next_attempt_at" LIMIT greatest($3 - coalesce(here."lanes", 0), 0)) d
+         ORDER BY d."next_attempt_at" LIMIT $2)
        UPDATE "runtime"."delivery_mailboxes" m SET "lease_owner" = $1, "lease_until" = now() + $4 * interval '1 millisecond'
        FROM candidates c
        WHERE m."bot_id" = c."bot_id" AND m."lane" = c."lane" AND (m."lease_until" IS NULL OR m."lease_until" < now())
        RETURNING m."bot_id" AS "botId", m."lane"`,
-        values: [owner, limit, perBot, leaseMs, [...busy.keys()], [...busy.values()]],
-      },
-      true,
-    );
-    return rows as unknown as Lane[];
+      values: [owner, limit, perBot, leaseMs, [...busy.keys()], [...busy.values()]],
+    };
   }
 
   /** Extends the leases this dispatcher holds; answers the lanes it no longer holds. */

@@ -14,7 +14,7 @@ import { Analytics1733410000000 } from './1733410000000-analytics';
 import { Workflows1733420000000 } from './1733420000000-workflows';
 import { Tasks1733430000000 } from './1733430000000-tasks';
 import { ActionRuns1733440000000 } from './1733440000000-action-runs';
-import { PendingEventsInDueOrder1733450000000 } from './1733450000000-pending-events-in-due-order';
+import { DeliveryInDueOrder1733450000000 } from './1733450000000-delivery-in-due-order';
 
 /** The runtime schema's migrations, oldest first. */
 export const RUNTIME_MIGRATIONS = [
@@ -34,5 +34,5 @@ export const RUNTIME_MIGRATIONS = [
   Workflows1733420000000,
   Tasks1733430000000,
   ActionRuns1733440000000,
-  PendingEventsInDueOrder1733450000000,
+  DeliveryInDueOrder1733450000000,
 ];
