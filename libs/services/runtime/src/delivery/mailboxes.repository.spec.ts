@@ -258,29 +258,50 @@ describe('MailboxesRepository (on Postgres)', () => {
       expect(await claimOf([a], 10, 4, new Map([[a, 4]]))).toEqual([]);
     });
 
-    it('reads of each bot only the lanes it has room for, however many are due', async () => {
-      const bot = `bot_claim_${randomBytes(4).toString('hex')}`;
-      await dataSource.query(
-        `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1, 'conv_' || g, now() - g * interval '1 millisecond' FROM generate_series(1, 20000) g`,
-        [bot],
-      );
+    /** Mailbox rows read by the claim's statement (the update of the leased lanes aside), and the most rows one of its sorts takes. */
+    async function claimCost(perBot: number): Promise<{ read: number; sorted: number }> {
       await dataSource.query('ANALYZE "runtime"."delivery_mailboxes"');
-      const { text, values } = mailboxes.claimStatement(owner, 10, 4, 60_000, new Map());
+      const { text, values } = mailboxes.claimStatement(owner, 10, perBot, 60_000, new Map());
       const runner = dataSource.createQueryRunner();
       await runner.startTransaction();
       try {
         const [{ 'QUERY PLAN': explained }] = (await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values)) as Array<{
           'QUERY PLAN': Array<{ Plan: PlanNode }>;
         }>;
-        // Mailbox rows read, by every scan of every loop (the update of the leased lanes aside).
-        const read = planNodes(explained[0].Plan)
-          .filter((n) => n['Relation Name'] === 'delivery_mailboxes' && n['Node Type'] !== 'ModifyTable')
-          .reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0);
-        expect(read).toBeLessThan(100);
+        const nodes = planNodes(explained[0].Plan);
+        const rows = (n: PlanNode) => n['Actual Rows'] * n['Actual Loops'];
+        return {
+          read: nodes.filter((n) => n['Relation Name'] === 'delivery_mailboxes' && n['Node Type'] !== 'ModifyTable').reduce((sum, n) => sum + rows(n), 0),
+          sorted: Math.max(0, ...nodes.filter((n) => n['Node Type'] === 'Sort').map((n) => (n.Plans ?? []).reduce((sum, c) => sum + rows(c), 0))),
+        };
       } finally {
         await runner.rollbackTransaction();
         await runner.release();
       }
+    }
+
+    it('reads of each bot only the lanes it has room for, and of the rest only what is due, however the lanes are spread', async () => {
+      // A few bots, one with 20,000 lanes due: a handful of reads, nothing sorted but the few leased.
+      const busy = `bot_claim_${randomBytes(4).toString('hex')}`;
+      await dataSource.query(
+        `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1, 'conv_' || g, now() - g * interval '1 millisecond' FROM generate_series(1, 20000) g`,
+        [busy],
+      );
+      let cost = await claimCost(4);
+      expect(cost.sorted).toBeLessThan(100);
+      expect(cost.read).toBeLessThan(200);
+      // Beside it, 20,000 bots with a lane not yet due (waiting out a retry's backoff): each due lane looked at once, still nothing sorted.
+      await dataSource.query(
+        `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1 || g, 'conv_1', now() + interval '1 hour' FROM generate_series(1, 20000) g`,
+        [`bot_waiting_${randomBytes(4).toString('hex')}_`],
+      );
+      cost = await claimCost(4);
+      expect(cost.sorted).toBeLessThan(100);
+      expect(cost.read).toBeLessThan(20_000 + 200);
+      // Those bots alone, with few lanes due: not looked at.
+      await dataSource.query(`DELETE FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $1`, [busy]);
+      cost = await claimCost(4);
+      expect(cost.read).toBeLessThan(200);
     });
   });
 

@@ -5,6 +5,9 @@ import { oneStatement, queryRows, Statement } from '@platform/persistence';
 import { BOOKKEEPING } from './bookkeeping';
 import { laneKey, ofLane } from './lanes';
 
+/** Bots with mailboxes up to which a claim finds them by stepping from one to the next (`claim`). */
+const STEPPED_BOTS = 32;
+
 export interface Lane {
   botId: string;
   lane: string;
@@ -25,11 +28,13 @@ export class MailboxesRepository {
    * delivering). Two dispatchers never lease the same lane: the lease is taken by a
    * conditional update.
    *
-   * Each bot's due lanes are read from the index of its lanes by due time, no more than its room:
-   * the bots with mailboxes are found by stepping through the index from one bot to the next, so
-   * a claim costs the bots times their room, however many lanes are due. (Ranking every due lane
-   * by bot, as a window over all of them would, cost a backlog spread over thousands of
-   * conversations a sort of all of them at each lane it finished.)
+   * Each bot's due lanes are read from the index of its mailboxes by due time, no more than its
+   * room, and the bots are found in one of two ways. While few bots have mailboxes (up to
+   * `STEPPED_BOTS`), by stepping through that index from one bot to the next: a handful of reads,
+   * however many lanes are due. Otherwise, from the index of mailboxes by due time: a look at each
+   * due lane, never at a bot with none due. Ranking every due lane by bot, as a window over all of
+   * them did, cost a backlog spread over thousands of conversations a sort of all of them at each
+   * lane it finished (a dispatcher whose bot is at its limit claims again as each lane ends).
    */
   async claim(owner: string, limit: number, perBot: number, leaseMs: number, busy: ReadonlyMap<string, number>): Promise<Lane[]> {
     const rows = await this.bookkeeping(this.claimStatement(owner, limit, perBot, leaseMs, busy), true);
@@ -39,10 +44,18 @@ export class MailboxesRepository {
   /** The statement of `claim`, which returns the lanes it leased. */
   claimStatement(owner: string, limit: number, perBot: number, leaseMs: number, busy: ReadonlyMap<string, number>): Statement {
     return {
-      text: `WITH RECURSIVE bots AS (
-         SELECT min("bot_id") AS "bot_id" FROM "runtime"."delivery_mailboxes"
+      // `few` holds whether the steps found every bot: it is a one-time filter on either way.
+      text: `WITH RECURSIVE stepped AS (
+         SELECT min("bot_id") AS "bot_id", 1 AS "n" FROM "runtime"."delivery_mailboxes"
          UNION ALL
-         SELECT (SELECT min(n."bot_id") FROM "runtime"."delivery_mailboxes" n WHERE n."bot_id" > b."bot_id") FROM bots b WHERE b."bot_id" IS NOT NULL),
+         SELECT (SELECT min(s."bot_id") FROM "runtime"."delivery_mailboxes" s WHERE s."bot_id" > p."bot_id"), p."n" + 1
+           FROM stepped p WHERE p."bot_id" IS NOT NULL AND p."n" <= ${STEPPED_BOTS}),
+       few AS MATERIALIZED (SELECT count(*) <= ${STEPPED_BOTS} AS "yes" FROM stepped WHERE "bot_id" IS NOT NULL),
+       bots AS (
+         SELECT "bot_id" FROM stepped WHERE "bot_id" IS NOT NULL AND (SELECT "yes" FROM few)
+         UNION ALL
+         SELECT DISTINCT "bot_id" FROM "runtime"."delivery_mailboxes"
+          WHERE "next_attempt_at" <= now() AND ("lease_until" IS NULL OR "lease_until" < now()) AND NOT (SELECT "yes" FROM few)),
        candidates AS (
          SELECT d."bot_id", d."lane" FROM bots b
          LEFT JOIN unnest($5::text[], $6::int[]) AS here("bot_id", "lanes") ON here."bot_id" = b."bot_id"
