@@ -6,7 +6,7 @@ import { EventsRepository } from '../events/events.repository';
 import { newEvent } from '../events/new-event';
 import { RUNTIME_MIGRATIONS } from '../migrations';
 import { enqueueLanesStatement, LaneLease } from './lanes';
-import { Lane, MailboxesRepository } from './mailboxes.repository';
+import { Lane, MailboxesRepository, STEPPED_BOTS } from './mailboxes.repository';
 
 /** The delivery queue's rules on Postgres itself: what a dispatcher leases, and what closing a lane leaves behind. */
 describe('MailboxesRepository (on Postgres)', () => {
@@ -233,29 +233,55 @@ describe('MailboxesRepository (on Postgres)', () => {
       return mailboxes.claim(owner, limit, perBot, 60_000, skipped);
     }
 
-    it('leases the oldest due lanes, at most perBot of each bot and limit in all', async () => {
-      const a = await dueLanes(5);
-      const b = await dueLanes(2);
-      const claimed = await claimOf([a, b], 10, 3);
-      expect(claimed.filter((l) => l.botId === a).map((l) => l.lane)).toEqual(expect.arrayContaining(['conv_0', 'conv_1', 'conv_2']));
-      expect(claimed.filter((l) => l.botId === a)).toHaveLength(3);
-      expect(claimed.filter((l) => l.botId === b)).toHaveLength(2);
-      // Leased lanes are not leased again.
-      expect(await claimOf([a, b], 10, 3)).toEqual(
-        expect.arrayContaining([
-          { botId: a, lane: 'conv_3' },
-          { botId: a, lane: 'conv_4' },
-        ]),
-      );
-    });
+    // A claim finds the bots in one of two ways, by how many have mailboxes: each keeps the rules.
+    describe.each([
+      ['few bots have mailboxes', 0],
+      ['more bots have mailboxes than a claim steps through', STEPPED_BOTS + 8],
+    ])('while %s', (_, waiting) => {
+      const prefix = `bot_waiting_${randomBytes(4).toString('hex')}_`;
 
-    it('leases of a bot only the room left beside its lanes already under way here', async () => {
-      const a = await dueLanes(6);
-      const b = await dueLanes(2);
-      const claimed = await claimOf([a, b], 10, 4, new Map([[a, 3]]));
-      expect(claimed.filter((l) => l.botId === a)).toEqual([{ botId: a, lane: 'conv_0' }]);
-      expect(claimed.filter((l) => l.botId === b)).toHaveLength(2);
-      expect(await claimOf([a], 10, 4, new Map([[a, 4]]))).toEqual([]);
+      beforeAll(async () => {
+        // Bots whose only lane waits out a retry's backoff (not due).
+        await dataSource.query(
+          `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1 || g, 'conv_1', now() + interval '1 hour' FROM generate_series(1, $2::int) g`,
+          [prefix, waiting],
+        );
+        const [{ bots }] = (await dataSource.query(`SELECT count(DISTINCT "bot_id")::int AS "bots" FROM "runtime"."delivery_mailboxes"`)) as Array<{
+          bots: number;
+        }>;
+        // Room for the four bots the tests below add, on the side of the limit this case is about.
+        if (waiting === 0) expect(bots + 4).toBeLessThanOrEqual(STEPPED_BOTS);
+        else expect(bots).toBeGreaterThan(STEPPED_BOTS);
+      });
+
+      afterAll(async () => {
+        await dataSource.query(`DELETE FROM "runtime"."delivery_mailboxes" WHERE "bot_id" LIKE $1 || '%'`, [prefix]);
+      });
+
+      it('leases the oldest due lanes, at most perBot of each bot and limit in all', async () => {
+        const a = await dueLanes(5);
+        const b = await dueLanes(2);
+        const claimed = await claimOf([a, b], 10, 3);
+        expect(claimed.filter((l) => l.botId === a).map((l) => l.lane)).toEqual(expect.arrayContaining(['conv_0', 'conv_1', 'conv_2']));
+        expect(claimed.filter((l) => l.botId === a)).toHaveLength(3);
+        expect(claimed.filter((l) => l.botId === b)).toHaveLength(2);
+        // Leased lanes are not leased again.
+        expect(await claimOf([a, b], 10, 3)).toEqual(
+          expect.arrayContaining([
+            { botId: a, lane: 'conv_3' },
+            { botId: a, lane: 'conv_4' },
+          ]),
+        );
+      });
+
+      it('leases of a bot only the room left beside its lanes already under way here', async () => {
+        const a = await dueLanes(6);
+        const b = await dueLanes(2);
+        const claimed = await claimOf([a, b], 10, 4, new Map([[a, 3]]));
+        expect(claimed.filter((l) => l.botId === a)).toEqual([{ botId: a, lane: 'conv_0' }]);
+        expect(claimed.filter((l) => l.botId === b)).toHaveLength(2);
+        expect(await claimOf([a], 10, 4, new Map([[a, 4]]))).toEqual([]);
+      });
     });
 
     /** Mailbox rows read by the claim's statement (the update of the leased lanes aside), and the most rows one of its sorts takes. */
@@ -291,9 +317,10 @@ describe('MailboxesRepository (on Postgres)', () => {
       expect(cost.sorted).toBeLessThan(100);
       expect(cost.read).toBeLessThan(200);
       // Beside it, 20,000 bots with a lane not yet due (waiting out a retry's backoff): each due lane looked at once, still nothing sorted.
+      const waiting = `bot_waiting_${randomBytes(4).toString('hex')}_`;
       await dataSource.query(
         `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1 || g, 'conv_1', now() + interval '1 hour' FROM generate_series(1, 20000) g`,
-        [`bot_waiting_${randomBytes(4).toString('hex')}_`],
+        [waiting],
       );
       cost = await claimCost(4);
       expect(cost.sorted).toBeLessThan(100);
@@ -302,6 +329,7 @@ describe('MailboxesRepository (on Postgres)', () => {
       await dataSource.query(`DELETE FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $1`, [busy]);
       cost = await claimCost(4);
       expect(cost.read).toBeLessThan(200);
+      await dataSource.query(`DELETE FROM "runtime"."delivery_mailboxes" WHERE "bot_id" LIKE $1 || '%'`, [waiting]);
     });
   });
 

@@ -6,7 +6,7 @@ import { BOOKKEEPING } from './bookkeeping';
 import { laneKey, ofLane } from './lanes';
 
 /** Bots with mailboxes up to which a claim finds them by stepping from one to the next (`claim`). */
-const STEPPED_BOTS = 32;
+export const STEPPED_BOTS = 32;
 
 export interface Lane {
   botId: string;
