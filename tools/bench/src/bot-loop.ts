@@ -32,6 +32,7 @@ export interface BotLoopFigures {
   ingestCpuMsPerEvent: Record<string, number>;
   /** CPU milliseconds per event while the backlog drains (delivery alone; the bench's own: the bot). */
   backlogCpuMsPerEvent: Record<string, number>;
+  /** The same while the spread backlog drains. */
   spreadCpuMsPerEvent: Record<string, number>;
 }
 
