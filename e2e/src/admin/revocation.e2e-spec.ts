@@ -8,6 +8,36 @@ const UNAUTHORIZED: Refusal = { error: UnauthorizedError, code: 401 };
 const FORBIDDEN: Refusal = { error: ForbiddenError, code: 403 };
 
 /**
+ * A second replica of `service` beside the mesh's own, with debug logs, while the describe block
+ * that calls this runs, so a test can see that it served requests. `mark` is where its log ends
+ * now; `handledSince` counts the requests for `operation` it served since a mark (the refused
+ * ones only, if asked).
+ */
+function extraReplica(service: string) {
+  const mesh = Mesh.current();
+  const name = `${service}#${randomBytes(2).toString('hex')}`;
+  const log = (): string => mesh.log(name);
+
+  beforeAll(async () => {
+    mesh.spawn(service, name, { LOG_LEVEL: 'debug' });
+    await until(() => log().includes('Serving'), 30000);
+  });
+
+  afterAll(async () => {
+    await mesh.stop(name);
+  });
+
+  return {
+    mark: () => log().length,
+    handledSince: (operation: string, mark: number, refusedOnly = false) =>
+      log()
+        .slice(mark)
+        .split('\n')
+        .filter((line) => line.includes(`"operation":"${operation}"`) && (!refusedOnly || line.includes('"failed":true'))).length,
+  };
+}
+
+/**
  * Replicas of the runtime cache the admin service's grants for a few seconds, and replicas of the
  * admin service cache their own; a revocation must still reach every replica within one second.
  * A second replica of the service under test runs beside the mesh's own, with debug logs, so the
@@ -28,27 +58,9 @@ describe.each([
     workspaceDeleted: UNAUTHORIZED,
   },
 ])('revocation on every $service replica within one second', ({ service, operation, call, workspaceDeleted }) => {
-  const mesh = Mesh.current();
-  const replica = `${service}#${randomBytes(2).toString('hex')}`;
+  const replica = extraReplica(service);
   const CALLS = 30;
-
-  const log = (): string => mesh.log(replica);
-
-  /** The requests for the operation the extra replica handled since `offset` in its log (refused ones only, if asked). */
-  const handledSince = (offset: number, refusedOnly = false) =>
-    log()
-      .slice(offset)
-      .split('\n')
-      .filter((line) => line.includes(`"operation":"${operation}"`) && (!refusedOnly || line.includes('"failed":true'))).length;
-
-  beforeAll(async () => {
-    mesh.spawn(service, replica, { LOG_LEVEL: 'debug' });
-    await until(() => log().includes('Serving'), 30000);
-  });
-
-  afterAll(async () => {
-    await mesh.stop(replica);
-  });
+  const handledSince = (mark: number, refusedOnly = false) => replica.handledSince(operation, mark, refusedOnly);
 
   let team: E2eAccount & { workspaceId: string };
   let owner: Client;
@@ -65,7 +77,7 @@ describe.each([
    * it, and from one second after the revocation expects every call on every replica to be refused.
    */
   async function expectRevokedEverywhere(token: string, revoke: () => Promise<unknown>, refusal: Refusal) {
-    const before = log().length;
+    const before = replica.mark();
     for (let i = 0; i < CALLS; i++) await call(token, team.workspaceId, botId);
     // Both replicas served the credential: the extra one some calls, the mesh's own the others
     // (its log reaches the file in batches, so wait for its lines).
@@ -76,7 +88,7 @@ describe.each([
     const revokedAt = Date.now();
     await sleep(Math.max(0, revokedAt + 1000 - Date.now()));
 
-    const after = log().length;
+    const after = replica.mark();
     for (let i = 0; i < CALLS; i++) {
       await expectClientError(call(token, team.workspaceId, botId), refusal.error, refusal.code, refusal.code === 401 ? 'Unauthorized' : 'Forbidden');
     }
@@ -122,28 +134,13 @@ describe.each([
 
 /** The admin service keeps the caller's account with its grant: a change of it shows on every replica within one second. */
 describe('an account changed, on every admin replica', () => {
-  const mesh = Mesh.current();
-  const replica = `admin#${randomBytes(2).toString('hex')}`;
-  const log = (): string => mesh.log(replica);
-  const served = (offset: number) =>
-    log()
-      .slice(offset)
-      .split('\n')
-      .filter((line) => line.includes(`"operation":"${AdminOperations.getAccount.subject}"`)).length;
-
-  beforeAll(async () => {
-    mesh.spawn('admin', replica, { LOG_LEVEL: 'debug' });
-    await until(() => log().includes('Serving'), 30000);
-  });
-
-  afterAll(async () => {
-    await mesh.stop(replica);
-  });
+  const replica = extraReplica('admin');
+  const served = (mark: number) => replica.handledSince(AdminOperations.getAccount.subject, mark);
 
   it('answers getAccount with the new display name on every replica from one second after updateAccount', async () => {
     const { token } = await secondAccount();
     const account = client({ token });
-    const before = log().length;
+    const before = replica.mark();
     for (let i = 0; i < 30; i++) await account.getAccount({});
     await until(() => served(before) > 0, 5000);
     expect(served(before)).toBeLessThan(30);
@@ -151,7 +148,7 @@ describe('an account changed, on every admin replica', () => {
     const displayName = `renamed ${randomBytes(3).toString('hex')}`;
     await account.updateAccount({ displayName });
     await sleep(1000);
-    const after = log().length;
+    const after = replica.mark();
     for (let i = 0; i < 30; i++) expect((await account.getAccount({})).account.displayName).toBe(displayName);
     await until(() => served(after) > 0, 5000);
     expect(served(after)).toBeLessThan(30);
