@@ -58,6 +58,21 @@ describe('MailboxesRepository (on Postgres)', () => {
     return rows[0].opened;
   }
 
+  /** The nodes of the plan the statement ran with (EXPLAIN ANALYZE), in a transaction rolled back after: what it writes is undone. */
+  async function executedPlan({ text, values }: Statement): Promise<PlanNode[]> {
+    const runner = dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      const [{ 'QUERY PLAN': explained }] = (await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values)) as Array<{
+        'QUERY PLAN': Array<{ Plan: PlanNode }>;
+      }>;
+      return planNodes(explained[0].Plan);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  }
+
   async function mailboxOf(lane: Lane): Promise<{ lease_owner: string | null; due: boolean } | undefined> {
     const rows = (await dataSource.query(
       `SELECT "lease_owner", "next_attempt_at" <= now() AS "due" FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $1 AND "lane" = $2`,
@@ -171,11 +186,7 @@ describe('MailboxesRepository (on Postgres)', () => {
         written[150].id,
       ]);
       await dataSource.query('ANALYZE "runtime"."events"');
-      const { text, values } = events().nextPendingStatement(botId, lane.lane);
-      const [{ 'QUERY PLAN': explained }] = (await dataSource.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values)) as Array<{
-        'QUERY PLAN': Array<{ Plan: PlanNode }>;
-      }>;
-      const nodes = planNodes(explained[0].Plan);
+      const nodes = await executedPlan(events().nextPendingStatement(botId, lane.lane));
       expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
       expect(nodes.filter((n) => n['Relation Name'] === 'events').map((n) => [n['Index Name'], n['Actual Rows']])).toEqual([['events_pending', 1]]);
       expect((await events().nextPending(botId, lane.lane))?.id).toBe(written[150].id);
@@ -287,23 +298,12 @@ describe('MailboxesRepository (on Postgres)', () => {
     /** Mailbox rows read by the claim's statement (the update of the leased lanes aside), and the most rows one of its sorts takes. */
     async function claimCost(perBot: number): Promise<{ read: number; sorted: number }> {
       await dataSource.query('ANALYZE "runtime"."delivery_mailboxes"');
-      const { text, values } = mailboxes.claimStatement(owner, 10, perBot, 60_000, new Map());
-      const runner = dataSource.createQueryRunner();
-      await runner.startTransaction();
-      try {
-        const [{ 'QUERY PLAN': explained }] = (await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values)) as Array<{
-          'QUERY PLAN': Array<{ Plan: PlanNode }>;
-        }>;
-        const nodes = planNodes(explained[0].Plan);
-        const rows = (n: PlanNode) => n['Actual Rows'] * n['Actual Loops'];
-        return {
-          read: nodes.filter((n) => n['Relation Name'] === 'delivery_mailboxes' && n['Node Type'] !== 'ModifyTable').reduce((sum, n) => sum + rows(n), 0),
-          sorted: Math.max(0, ...nodes.filter((n) => n['Node Type'] === 'Sort').map((n) => (n.Plans ?? []).reduce((sum, c) => sum + rows(c), 0))),
-        };
-      } finally {
-        await runner.rollbackTransaction();
-        await runner.release();
-      }
+      const nodes = await executedPlan(mailboxes.claimStatement(owner, 10, perBot, 60_000, new Map()));
+      const rows = (n: PlanNode) => n['Actual Rows'] * n['Actual Loops'];
+      return {
+        read: nodes.filter((n) => n['Relation Name'] === 'delivery_mailboxes' && n['Node Type'] !== 'ModifyTable').reduce((sum, n) => sum + rows(n), 0),
+        sorted: Math.max(0, ...nodes.filter((n) => n['Node Type'] === 'Sort').map((n) => (n.Plans ?? []).reduce((sum, c) => sum + rows(c), 0))),
+      };
     }
 
     it('reads of each bot only the lanes it has room for, and of the rest only what is due, however the lanes are spread', async () => {
