@@ -248,8 +248,9 @@ describe('runtime states (/v1/chat/states)', () => {
       const keys = Array.from({ length: 20 }, (_, i) => `k${i}`);
       const patches = keys.map((k) => runtime.patchState({ type: 'conversation', id: conversationId, name, payload: { [k]: true } }));
       const reset = runtime.setState({ type: 'conversation', id: conversationId, name, payload: { reset: true } });
-      const answers = await Promise.all(patches);
-      expect((await reset).state.id).toBe(sets[0].state.id);
+      // Awaited together: a set that failed while the patches were awaited would reject with nothing to handle it.
+      const [answers, afterReset] = await Promise.all([Promise.all(patches), reset]);
+      expect(afterReset.state.id).toBe(sets[0].state.id);
       const after = keys.filter((_, i) => answers[i].state.payload.reset === true);
       const { state } = await runtime.getState({ type: 'conversation', id: conversationId, name });
       expect(state.payload).toEqual({ reset: true, ...Object.fromEntries(after.map((k) => [k, true])) });
