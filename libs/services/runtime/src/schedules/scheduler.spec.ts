@@ -1,8 +1,8 @@
 import { Scheduler } from './scheduler';
-import { DueItem } from './schedules.repository';
+import { DueItem, Upcoming } from './schedules.repository';
 
 /** A scheduler over fakes: a queue whose turn may be held elsewhere, and records of what it did. */
-function setUp(options: { turn?: boolean; items?: DueItem[]; conversation?: boolean } = {}) {
+function setUp(options: { turn?: boolean; items?: DueItem[]; conversation?: boolean; upcoming?: Upcoming } = {}) {
   const calls: string[] = [];
   // The manager of the schedules' transaction: its statements go through `query`.
   const manager = {
@@ -24,7 +24,8 @@ function setUp(options: { turn?: boolean; items?: DueItem[]; conversation?: bool
     insert: jest.fn(),
   };
   const schedules = {
-    transaction: async <T>(work: (m: unknown) => Promise<T>) => work(manager),
+    upcoming: jest.fn(async (): Promise<Upcoming> => options.upcoming ?? { itemInMs: null, otherInMs: null }),
+    transaction: jest.fn(async <T>(work: (m: unknown) => Promise<T>) => work(manager)),
     takeTurn: jest.fn(async () => options.turn ?? true),
     takeDue: jest.fn(async () => options.items ?? []),
   };
@@ -33,9 +34,11 @@ function setUp(options: { turn?: boolean; items?: DueItem[]; conversation?: bool
   const botLogs = { write: jest.fn(async (_bot: string, level: string, message: string) => void calls.push(`${level} ${message}`)) };
   const signals = { emit: jest.fn() };
   const none = async () => null;
+  const states = { untilNextExpiryQuery: () => 'SELECT NULL', takeExpired: jest.fn(async () => []) };
+  const bus = { subscribe: jest.fn(async () => ({ unsubscribe: () => undefined })) };
   const scheduler = new Scheduler(
     schedules as never,
-    {} as never,
+    states as never,
     { find: async () => (options.conversation === false ? null : { id: 'conv_1', messageCount: 0 }) } as never,
     { find: none } as never,
     { insertWithEvent: jest.fn() } as never,
@@ -43,12 +46,12 @@ function setUp(options: { turn?: boolean; items?: DueItem[]; conversation?: bool
     outbox as never,
     signals as never,
     botLogs as never,
-    {} as never,
+    bus as never,
     { timeOut: none } as never,
     {} as never,
     { timeOut: async () => false } as never,
   );
-  return { scheduler, calls, schedules, writer };
+  return { scheduler, calls, schedules, states, writer };
 }
 
 const item = (id: string, kind: DueItem['kind'], body: Record<string, unknown> = {}): DueItem => ({ botId: 'bot', id, kind, dueAt: new Date(), body });
@@ -79,5 +82,61 @@ describe('Scheduler', () => {
     const items = Array.from({ length: 100 }, (_, i) => item(`wf_${i}`, 'workflow_timeout'));
     const { scheduler } = setUp({ items });
     expect(await scheduler.fireDue()).toBe(true);
+  });
+
+  describe('a look at what is due', () => {
+    it.each([
+      ['nothing waits', { itemInMs: null, otherInMs: null }, 250],
+      ['the next item is far off', { itemInMs: 60_000, otherInMs: null }, 250],
+      ['a state expires before the next item', { itemInMs: 120, otherInMs: 80 }, 80],
+      ['an item is due in a few milliseconds', { itemInMs: 3, otherInMs: null }, 20],
+    ])('is one read while nothing is due (%s): no transaction, and a pause until the next, at most the poll interval', async (_case, upcoming, pause) => {
+      const { scheduler, schedules, states } = setUp({ upcoming });
+      expect(await scheduler.round()).toBe(pause);
+      expect(schedules.upcoming).toHaveBeenCalledTimes(1);
+      expect(schedules.transaction).not.toHaveBeenCalled();
+      expect(states.takeExpired).not.toHaveBeenCalled();
+    });
+
+    it('fires the items it found due, and only those, then looks again shortly', async () => {
+      const { scheduler, calls, states } = setUp({ upcoming: { itemInMs: -5, otherInMs: 1000 }, items: [item('evt_1', 'event')] });
+      expect(await scheduler.round()).toBe(20);
+      expect(calls).toEqual(['activate evt_1', 'publish evt_1']);
+      expect(states.takeExpired).not.toHaveBeenCalled();
+    });
+
+    it('deletes the states it found expired, and takes no turn at the items', async () => {
+      const { scheduler, schedules, states } = setUp({ upcoming: { itemInMs: 1000, otherInMs: 0 } });
+      expect(await scheduler.round()).toBe(20);
+      expect(states.takeExpired).toHaveBeenCalledTimes(1);
+      expect(schedules.takeTurn).not.toHaveBeenCalled();
+    });
+
+    it('looks again at once after a full batch', async () => {
+      const items = Array.from({ length: 100 }, (_, i) => item(`wf_${i}`, 'workflow_timeout'));
+      const { scheduler } = setUp({ upcoming: { itemInMs: 0, otherInMs: null }, items });
+      expect(await scheduler.round()).toBe(0);
+    });
+
+    it('looks again after a moment, not at once, while another replica has the turn', async () => {
+      const { scheduler, schedules } = setUp({ upcoming: { itemInMs: -1, otherInMs: null }, turn: false, items: [item('evt_1', 'event')] });
+      expect(await scheduler.round()).toBe(20);
+      expect(schedules.takeDue).not.toHaveBeenCalled();
+    });
+
+    it('is taken again at once when woken during the look before (what it read may be older than the item)', async () => {
+      const { scheduler, schedules } = setUp();
+      // The notice of a new item comes while the look is under way: the pause after it is skipped.
+      schedules.upcoming.mockImplementationOnce(async () => {
+        scheduler.wakeUp();
+        return { itemInMs: null, otherInMs: null };
+      });
+      await scheduler.onApplicationBootstrap();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const looks = schedules.upcoming.mock.calls.length;
+      await scheduler.onApplicationShutdown();
+      // Without the wake-up, the second look would come 250 ms after the first.
+      expect(looks).toBe(2);
+    });
   });
 });

@@ -21,7 +21,7 @@ import { WorkflowEvents, WORKFLOW_UPDATE } from '../workflows/workflow-events';
 import { WorkflowsRepository } from '../workflows/workflows.repository';
 import { DueItem, ScheduledMessageBody, SchedulesRepository } from './schedules.repository';
 
-/** Longest an idle scheduler waits before looking again (an item scheduled on another replica is seen by then). */
+/** Longest an idle scheduler waits before looking again: a state expiry set meanwhile (no notice tells of one), or an item whose notice was lost, is seen by then. */
 const POLL_MS = 250;
 /** Shortest pause between two rounds that were not full. */
 const MIN_IDLE_MS = 20;
@@ -29,6 +29,9 @@ const MIN_IDLE_MS = 20;
 const BATCH = 100;
 /** Type of the event a state's expiry delivers to the bot (the sdk's `bot.on.stateExpired`). */
 export const STATE_EXPIRED = 'state_expired';
+
+/** Whether a time from `SchedulesRepository.upcoming` has come. */
+const isDue = (ms: number | null): boolean => ms !== null && ms <= 0;
 
 /** What a committed batch has to tell: events to deliver, messages and events to show listeners. */
 interface Fired {
@@ -54,6 +57,8 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
   private stopped = false;
   private running?: Promise<void>;
   private wake?: () => void;
+  /** Whether a wake-up came since the current look began. */
+  private woken = false;
   private subscription?: BusSubscription;
 
   constructor(
@@ -86,37 +91,45 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
 
   /** Something was scheduled (on any replica, once committed): look again now rather than at the next poll. */
   wakeUp(): void {
+    this.woken = true;
     this.wake?.();
   }
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
-      let full = false;
-      let failed = false;
+      // A wake-up from here on is for what the coming look may not see: it cuts the pause after it short.
+      this.woken = false;
+      let pause: number;
       try {
-        full = (await this.fireDue()) || (await this.expireStates());
+        pause = await this.round();
       } catch (error) {
-        failed = true;
+        pause = POLL_MS;
         this.logger.warn(`Cannot fire due items (${(error as Error).message}); retrying`);
       }
-      // Never a busy loop: items due while another replica has the turn wait a moment here.
-      if (!full) await this.idle(failed ? POLL_MS : Math.max(MIN_IDLE_MS, await this.untilNext()));
+      if (pause > 0) await this.idle(pause);
     }
   }
 
-  /** Milliseconds until the next item or expiry is due, at most the poll interval. */
-  private async untilNext(): Promise<number> {
-    try {
-      const [item, state] = await Promise.all([this.schedules.nextDue(), this.states.nextExpiry()]);
-      const next = Math.min(item?.getTime() ?? Infinity, state?.getTime() ?? Infinity);
-      return Math.max(0, Math.min(POLL_MS, next - Date.now()));
-    } catch {
-      return POLL_MS;
-    }
+  /**
+   * One look at what is due, and the firing of it. The look is one read; the firing transactions
+   * are opened only for what it found due, so an idle scheduler (most of the time, on most
+   * platforms) costs the database one statement per look, not a transaction for each kind of item.
+   * Answers how long to pause before the next look: none after a full batch (more may be due).
+   */
+  async round(): Promise<number> {
+    const { itemInMs, otherInMs: expiryInMs } = await this.schedules.upcoming(this.states.untilNextExpiryQuery());
+    const itemDue = isDue(itemInMs);
+    const expiryDue = isDue(expiryInMs);
+    if (itemDue && (await this.fireDue())) return 0;
+    if (expiryDue && (await this.expireStates())) return 0;
+    // Never a busy loop: items due while another replica has the turn wait a moment here.
+    if (itemDue || expiryDue) return MIN_IDLE_MS;
+    const waiting = [itemInMs, expiryInMs].filter((ms): ms is number => ms !== null);
+    return Math.max(MIN_IDLE_MS, Math.min(POLL_MS, ...waiting));
   }
 
   private idle(ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
+    if (this.stopped || this.woken) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {

@@ -24,6 +24,12 @@ export interface DueItem {
   body: Record<string, unknown>;
 }
 
+/** How long until what is scheduled: milliseconds, 0 or less when due, null when nothing waits. */
+export interface Upcoming {
+  itemInMs: number | null;
+  otherInMs: number | null;
+}
+
 interface DueRow {
   bot_id: string;
   id: string;
@@ -94,10 +100,16 @@ export class SchedulesRepository {
       .map((r) => ({ botId: r.bot_id, id: r.id, kind: r.kind, dueAt: r.due_at, body: r.body }));
   }
 
-  /** When the next item is due, if any is scheduled. */
-  async nextDue(): Promise<Date | null> {
-    const [row] = (await this.dataSource.query(`SELECT min("due_at") AS "next" FROM "runtime"."schedules"`)) as Array<{ next: Date | null }>;
-    return row?.next ?? null;
+  /**
+   * Milliseconds until the next item is due and until the time `alongside` answers (a scalar
+   * query of the same kind, such as the next state expiry), each null when nothing waits, and 0
+   * or less when due: in one read, by the database's clock, which is the one `takeDue` fires by.
+   */
+  async upcoming(alongside: string): Promise<Upcoming> {
+    const [row] = (await this.dataSource.query(
+      `SELECT (SELECT (extract(epoch FROM min("due_at") - now()) * 1000)::float8 FROM "runtime"."schedules") AS "item", (${alongside}) AS "other"`,
+    )) as Array<{ item: number | null; other: number | null }>;
+    return { itemInMs: row.item, otherInMs: row.other };
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

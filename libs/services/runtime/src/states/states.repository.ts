@@ -83,12 +83,9 @@ export class StatesRepository {
       .sort((a, b) => (a.expiresAt?.getTime() ?? 0) - (b.expiresAt?.getTime() ?? 0));
   }
 
-  /** When the next state expires, if any has an expiry. */
-  async nextExpiry(): Promise<Date | null> {
-    const [row] = (await this.states.query(`SELECT min("expires_at") AS "next" FROM "runtime"."states" WHERE "expires_at" IS NOT NULL`)) as Array<{
-      next: Date | null;
-    }>;
-    return row?.next ?? null;
+  /** A scalar query: milliseconds from the database's now until the next state expires (0 or less: one has expired), null when none has an expiry. */
+  untilNextExpiryQuery(): string {
+    return `SELECT (extract(epoch FROM min("expires_at") - now()) * 1000)::float8 FROM "runtime"."states" WHERE "expires_at" IS NOT NULL`;
   }
 }
 
