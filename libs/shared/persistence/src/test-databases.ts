@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { ensureSchema } from './database-schema';
 
 /** The server tests make their databases on: `TEST_DATABASE_ADMIN_URL`, else the local Postgres. */
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -12,6 +14,23 @@ export async function createTestDatabase(name: string): Promise<string> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * A fresh database (`createTestDatabase`) with a service's schema made by its migrations, and a
+ * source on it for the given entities: that service's repositories on Postgres itself, in a
+ * test. Destroy the source, then `dropTestDatabase`.
+ */
+export async function migratedTestDatabase(
+  name: string,
+  service: { schema: string; migrations: DataSourceOptions['migrations']; entities?: DataSourceOptions['entities'] },
+): Promise<DataSource> {
+  const url = await createTestDatabase(name);
+  await ensureSchema(url, service.schema);
+  const dataSource = new DataSource({ type: 'postgres', url, ...service });
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  return dataSource;
 }
 
 /** Drops a database `createTestDatabase` made, whoever is still connected to it. */

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, dropTestDatabase, ensureSchema } from '@platform/persistence';
+import { dropTestDatabase, migratedTestDatabase } from '@platform/persistence';
 import { FILES_MIGRATIONS } from '../migrations';
 import { Passage } from './chunk';
 import { PassagesRepository } from './passages.repository';
@@ -40,11 +40,7 @@ describe('PassagesRepository.search (on Postgres)', () => {
   }
 
   beforeAll(async () => {
-    const url = await createTestDatabase(database);
-    await ensureSchema(url, 'files');
-    dataSource = new DataSource({ type: 'postgres', url, schema: 'files', migrations: FILES_MIGRATIONS });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    dataSource = await migratedTestDatabase(database, { schema: 'files', migrations: FILES_MIGRATIONS });
     passages = new PassagesRepository(dataSource);
     await passages.onApplicationBootstrap();
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, dropTestDatabase, ensureSchema, insertStatement, oneStatement, RequestTransactions, Statement } from '@platform/persistence';
+import { dropTestDatabase, insertStatement, migratedTestDatabase, oneStatement, RequestTransactions, Statement } from '@platform/persistence';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { newEvent } from '../events/new-event';
@@ -17,11 +17,7 @@ describe('MailboxesRepository (on Postgres)', () => {
   const botId = 'bot_mailboxes';
 
   beforeAll(async () => {
-    const url = await createTestDatabase(database);
-    await ensureSchema(url, 'runtime');
-    dataSource = new DataSource({ type: 'postgres', url, schema: 'runtime', entities: [EventEntity], migrations: RUNTIME_MIGRATIONS });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    dataSource = await migratedTestDatabase(database, { schema: 'runtime', entities: [EventEntity], migrations: RUNTIME_MIGRATIONS });
     mailboxes = new MailboxesRepository(dataSource);
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, dropTestDatabase, ensureSchema } from '@platform/persistence';
+import { dropTestDatabase, migratedTestDatabase } from '@platform/persistence';
 import { RUNTIME_MIGRATIONS } from '../migrations';
 import { StateEntity } from '../states/state.entity';
 import { StatesRepository } from '../states/states.repository';
@@ -14,11 +14,7 @@ describe('SchedulesRepository.upcoming (on Postgres)', () => {
   let states: StatesRepository;
 
   beforeAll(async () => {
-    const url = await createTestDatabase(database);
-    await ensureSchema(url, 'runtime');
-    dataSource = new DataSource({ type: 'postgres', url, schema: 'runtime', entities: [StateEntity], migrations: RUNTIME_MIGRATIONS });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    dataSource = await migratedTestDatabase(database, { schema: 'runtime', entities: [StateEntity], migrations: RUNTIME_MIGRATIONS });
     // Nothing is published by a look.
     schedules = new SchedulesRepository(dataSource, {} as never);
     states = new StatesRepository(dataSource.getRepository(StateEntity));
