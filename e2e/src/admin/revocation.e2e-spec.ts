@@ -10,8 +10,9 @@ const FORBIDDEN: Refusal = { error: ForbiddenError, code: 403 };
 /**
  * A second replica of `service` beside the mesh's own, with debug logs, while the describe block
  * that calls this runs, so a test can see that it served requests. `mark` is where its log ends
- * now; `handledSince` counts the requests for `operation` it served since a mark (the refused
- * ones only, if asked).
+ * now; `handledSince` counts the requests for `operation` it served since a mark under the request
+ * id `requestId` (the refused ones only, if asked). The id tells the test's own calls from those
+ * of the other test files, which share the mesh and reach this replica too.
  */
 function extraReplica(service: string) {
   const mesh = Mesh.current();
@@ -29,11 +30,14 @@ function extraReplica(service: string) {
 
   return {
     mark: () => log().length,
-    handledSince: (operation: string, mark: number, refusedOnly = false) =>
+    handledSince: (operation: string, requestId: string, mark: number, refusedOnly = false) =>
       log()
         .slice(mark)
         .split('\n')
-        .filter((line) => line.includes(`"operation":"${operation}"`) && (!refusedOnly || line.includes('"failed":true'))).length,
+        .filter(
+          (line) =>
+            line.includes(`"operation":"${operation}"`) && line.includes(`"requestId":"${requestId}"`) && (!refusedOnly || line.includes('"failed":true')),
+        ).length,
   };
 }
 
@@ -47,26 +51,31 @@ describe.each([
   {
     service: 'runtime',
     operation: RuntimeOperations.listUsers.subject,
-    call: (token: string, workspaceId: string, botId: string) => client({ token, botId }).listUsers({}),
+    call: (token: string, workspaceId: string, botId: string, requestId: string) =>
+      client({ token, botId, headers: { 'x-request-id': requestId } }).listUsers({}),
     workspaceDeleted: FORBIDDEN,
   },
   {
     service: 'admin',
     operation: AdminOperations.listBotApiKeys.subject,
-    call: (token: string, workspaceId: string, botId: string) => client({ token, workspaceId }).listBotApiKeys({ botId }),
+    call: (token: string, workspaceId: string, botId: string, requestId: string) =>
+      client({ token, workspaceId, headers: { 'x-request-id': requestId } }).listBotApiKeys({ botId }),
     // The workspace is gone, not merely closed to the caller (docs/contracts.md, "Authentication").
     workspaceDeleted: UNAUTHORIZED,
   },
 ])('revocation on every $service replica within one second', ({ service, operation, call, workspaceDeleted }) => {
   const replica = extraReplica(service);
   const CALLS = 30;
-  const handledSince = (mark: number, refusedOnly = false) => replica.handledSince(operation, mark, refusedOnly);
+  // Each test's calls carry an id of their own.
+  let requestId: string;
+  const handledSince = (mark: number, refusedOnly = false) => replica.handledSince(operation, requestId, mark, refusedOnly);
 
   let team: E2eAccount & { workspaceId: string };
   let owner: Client;
   let botId: string;
 
   beforeEach(async () => {
+    requestId = `revocation-${randomBytes(6).toString('hex')}`;
     team = await secondAccount();
     owner = client({ token: team.token, workspaceId: team.workspaceId });
     botId = (await owner.createBot({ name: 'revocation' })).bot.id;
@@ -78,7 +87,7 @@ describe.each([
    */
   async function expectRevokedEverywhere(token: string, revoke: () => Promise<unknown>, refusal: Refusal) {
     const before = replica.mark();
-    for (let i = 0; i < CALLS; i++) await call(token, team.workspaceId, botId);
+    for (let i = 0; i < CALLS; i++) await call(token, team.workspaceId, botId, requestId);
     // Both replicas served the credential: the extra one some calls, the mesh's own the others
     // (its log reaches the file in batches, so wait for its lines).
     await until(() => handledSince(before) > 0, 5000);
@@ -90,7 +99,12 @@ describe.each([
 
     const after = replica.mark();
     for (let i = 0; i < CALLS; i++) {
-      await expectClientError(call(token, team.workspaceId, botId), refusal.error, refusal.code, refusal.code === 401 ? 'Unauthorized' : 'Forbidden');
+      await expectClientError(
+        call(token, team.workspaceId, botId, requestId),
+        refusal.error,
+        refusal.code,
+        refusal.code === 401 ? 'Unauthorized' : 'Forbidden',
+      );
     }
     await until(() => handledSince(after, true) > 0, 5000);
     expect(handledSince(after, true)).toBeLessThan(CALLS);
@@ -101,7 +115,7 @@ describe.each([
     const { pat } = await client({ token: developer.token }).createPersonalAccessToken({ note: 'to revoke' });
     await expectRevokedEverywhere(pat.value, () => client({ token: developer.token }).deletePersonalAccessToken({ id: pat.id }), UNAUTHORIZED);
     // The account's other token is untouched.
-    await expect(call(developer.token, team.workspaceId, botId)).resolves.toBeDefined();
+    await expect(call(developer.token, team.workspaceId, botId, requestId)).resolves.toBeDefined();
   });
 
   it('refuses a removed member', async () => {
@@ -135,11 +149,12 @@ describe.each([
 /** The admin service keeps the caller's account with its grant: a change of it shows on every replica within one second. */
 describe('an account changed, on every admin replica', () => {
   const replica = extraReplica('admin');
-  const served = (mark: number) => replica.handledSince(AdminOperations.getAccount.subject, mark);
+  const requestId = `account-change-${randomBytes(6).toString('hex')}`;
+  const served = (mark: number) => replica.handledSince(AdminOperations.getAccount.subject, requestId, mark);
 
   it('answers getAccount with the new display name on every replica from one second after updateAccount', async () => {
     const { token } = await secondAccount();
-    const account = client({ token });
+    const account = client({ token, headers: { 'x-request-id': requestId } });
     const before = replica.mark();
     for (let i = 0; i < 30; i++) await account.getAccount({});
     await until(() => served(before) > 0, 5000);

@@ -32,7 +32,15 @@ function required(name: string): string {
  * have): every e2e test makes its calls through this, so every answer is checked.
  */
 export function client(
-  props: { apiUrl?: string; token?: string; workspaceId?: string; botId?: string; integrationAlias?: string; integrationId?: string } = {},
+  props: {
+    apiUrl?: string;
+    token?: string;
+    workspaceId?: string;
+    botId?: string;
+    integrationAlias?: string;
+    integrationId?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Client {
   return checkAnswers(new Client({ apiUrl: props.apiUrl ?? e2e.url, token: props.token ?? e2e.token, retry: { retries: 0 }, ...props }));
 }
