@@ -130,22 +130,30 @@ describe('listenConversation (server-sent events)', () => {
       await alice.addParticipant({ conversationId: conversation.id, userId: bob.user.id });
       // Alice listens through the first gateway, Bob through the second.
       const aliceListener = await alice.listenConversation({ id: conversation.id });
-      const bobOnSecond = await ChatClient.connect({ apiUrl: apiUrl.replace(e2e.url, secondGatewayUrl), userKey: bob.user.key });
+      // The writes carry a request id of their own: the replicas serve other test files' writes too.
+      const requestId = `listen-${randomBytes(6).toString('hex')}`;
+      const headers = { 'x-request-id': requestId };
+      const aliceWriting = await ChatClient.connect({ apiUrl, userKey: alice.user.key, headers });
+      const bobOnSecond = await ChatClient.connect({ apiUrl: apiUrl.replace(e2e.url, secondGatewayUrl), userKey: bob.user.key, headers });
       const bobListener = await bobOnSecond.listenConversation({ id: conversation.id });
       const aliceSeen = recordSignals(aliceListener);
       const bobSeen = recordSignals(bobListener);
       try {
         const sent: string[] = [];
         for (let i = 0; i < 30; i++) {
-          const writer = i % 2 === 0 ? alice : bobOnSecond;
+          const writer = i % 2 === 0 ? aliceWriting : bobOnSecond;
           const { message } = await writer.createMessage({ conversationId: conversation.id, payload: { type: 'text', text: `m${i}` } });
           sent.push(message.id);
         }
         await until(() => aliceSeen.length >= 30 && bobSeen.length >= 30, 10000);
         expect(aliceSeen.map((s) => s.data.id)).toEqual(sent);
         expect(bobSeen.map((s) => s.data.id)).toEqual(sent);
-        // The extra replicas did serve some of the writes.
-        await until(() => replicas.every((name) => logOf(name).includes(`"operation":"${ChatOperations.createMessage.subject}"`)), 5000);
+        // The extra replicas did serve some of these writes.
+        const servedOne = (name: string) =>
+          logOf(name)
+            .split('\n')
+            .some((line) => line.includes(`"operation":"${ChatOperations.createMessage.subject}"`) && line.includes(`"requestId":"${requestId}"`));
+        await until(() => replicas.every(servedOne), 5000);
       } finally {
         await aliceListener.disconnect();
         await bobListener.disconnect();
