@@ -10,9 +10,8 @@ const FORBIDDEN: Refusal = { error: ForbiddenError, code: 403 };
 /**
  * A second replica of `service` beside the mesh's own, with debug logs, while the describe block
  * that calls this runs, so a test can see that it served requests. `mark` is where its log ends
- * now; `handledSince` counts the requests for `operation` it served since a mark under the request
- * id `requestId` (the refused ones only, if asked). The id tells the test's own calls from those
- * of the other test files, which share the mesh and reach this replica too.
+ * now; `handledSince` counts the requests for `operation` under the request id `requestId` it
+ * served since a mark (`Mesh.handled`; the refused ones only, if asked).
  */
 function extraReplica(service: string) {
   const mesh = Mesh.current();
@@ -31,13 +30,7 @@ function extraReplica(service: string) {
   return {
     mark: () => log().length,
     handledSince: (operation: string, requestId: string, mark: number, refusedOnly = false) =>
-      log()
-        .slice(mark)
-        .split('\n')
-        .filter(
-          (line) =>
-            line.includes(`"operation":"${operation}"`) && line.includes(`"requestId":"${requestId}"`) && (!refusedOnly || line.includes('"failed":true')),
-        ).length,
+      mesh.handled(name, operation, requestId, mark).filter((line) => !refusedOnly || line.includes('"failed":true')).length,
   };
 }
 

@@ -149,11 +149,7 @@ describe('listenConversation (server-sent events)', () => {
         expect(aliceSeen.map((s) => s.data.id)).toEqual(sent);
         expect(bobSeen.map((s) => s.data.id)).toEqual(sent);
         // The extra replicas did serve some of these writes.
-        const servedOne = (name: string) =>
-          logOf(name)
-            .split('\n')
-            .some((line) => line.includes(`"operation":"${ChatOperations.createMessage.subject}"`) && line.includes(`"requestId":"${requestId}"`));
-        await until(() => replicas.every(servedOne), 5000);
+        await until(() => replicas.every((name) => mesh.handled(name, ChatOperations.createMessage.subject, requestId).length > 0), 5000);
       } finally {
         await aliceListener.disconnect();
         await bobListener.disconnect();

@@ -103,6 +103,19 @@ export class Mesh {
     }
   }
 
+  /**
+   * The lines of a process's log, from offset `since` on, in which it handled a request for
+   * `operation` under `requestId` (its debug line per request, so at `LOG_LEVEL=debug`). The id is
+   * the caller's `x-request-id`: it tells a test's own calls from those of the other test files,
+   * which share the mesh.
+   */
+  handled(name: string, operation: string, requestId: string, since = 0): string[] {
+    return this.log(name)
+      .slice(since)
+      .split('\n')
+      .filter((line) => line.includes(`"operation":"${operation}"`) && line.includes(`"requestId":"${requestId}"`));
+  }
+
   private logFile(name: string): string {
     return join(this.settings.logDir, `${name.replace('#', '-')}.log`);
   }
