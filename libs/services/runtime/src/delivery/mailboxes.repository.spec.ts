@@ -240,19 +240,30 @@ describe('MailboxesRepository (on Postgres)', () => {
       return mailboxes.claim(owner, limit, perBot, 60_000, skipped);
     }
 
+    /** `count` bots whose only lane waits out a retry's backoff (not due); answers the prefix of their ids. */
+    async function waitingBots(count: number): Promise<string> {
+      const prefix = `bot_waiting_${randomBytes(4).toString('hex')}_`;
+      await dataSource.query(
+        `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1 || g, 'conv_1', now() + interval '1 hour' FROM generate_series(1, $2::int) g`,
+        [prefix, count],
+      );
+      return prefix;
+    }
+
+    /** Removes the mailboxes of the bots `waitingBots` added under `prefix`. */
+    async function removeBots(prefix: string): Promise<void> {
+      await dataSource.query(`DELETE FROM "runtime"."delivery_mailboxes" WHERE "bot_id" LIKE $1 || '%'`, [prefix]);
+    }
+
     // A claim finds the bots in one of two ways, by how many have mailboxes: each keeps the rules.
     describe.each([
       ['few bots have mailboxes', 0],
       ['more bots have mailboxes than a claim steps through', STEPPED_BOTS + 8],
     ])('while %s', (_, waiting) => {
-      const prefix = `bot_waiting_${randomBytes(4).toString('hex')}_`;
+      let prefix: string;
 
       beforeAll(async () => {
-        // Bots whose only lane waits out a retry's backoff (not due).
-        await dataSource.query(
-          `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1 || g, 'conv_1', now() + interval '1 hour' FROM generate_series(1, $2::int) g`,
-          [prefix, waiting],
-        );
+        prefix = await waitingBots(waiting);
         const [{ bots }] = (await dataSource.query(`SELECT count(DISTINCT "bot_id")::int AS "bots" FROM "runtime"."delivery_mailboxes"`)) as Array<{
           bots: number;
         }>;
@@ -262,7 +273,7 @@ describe('MailboxesRepository (on Postgres)', () => {
       });
 
       afterAll(async () => {
-        await dataSource.query(`DELETE FROM "runtime"."delivery_mailboxes" WHERE "bot_id" LIKE $1 || '%'`, [prefix]);
+        await removeBots(prefix);
       });
 
       it('leases the oldest due lanes, at most perBot of each bot and limit in all', async () => {
@@ -313,11 +324,7 @@ describe('MailboxesRepository (on Postgres)', () => {
       expect(cost.sorted).toBeLessThan(100);
       expect(cost.read).toBeLessThan(200);
       // Beside it, 20,000 bots with a lane not yet due (waiting out a retry's backoff): each due lane looked at once, still nothing sorted.
-      const waiting = `bot_waiting_${randomBytes(4).toString('hex')}_`;
-      await dataSource.query(
-        `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1 || g, 'conv_1', now() + interval '1 hour' FROM generate_series(1, 20000) g`,
-        [waiting],
-      );
+      const waiting = await waitingBots(20_000);
       cost = await claimCost(4);
       expect(cost.sorted).toBeLessThan(100);
       expect(cost.read).toBeLessThan(20_000 + 200);
@@ -325,7 +332,7 @@ describe('MailboxesRepository (on Postgres)', () => {
       await dataSource.query(`DELETE FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $1`, [busy]);
       cost = await claimCost(4);
       expect(cost.read).toBeLessThan(200);
-      await dataSource.query(`DELETE FROM "runtime"."delivery_mailboxes" WHERE "bot_id" LIKE $1 || '%'`, [waiting]);
+      await removeBots(waiting);
     });
   });
 
