@@ -43,6 +43,36 @@ export function insertStatement<T extends ObjectLiteral>(manager: EntityManager,
   return { text: `${head}${tuples.join(', ')}${suffix ? ` ${suffix}` : ''}`, values };
 }
 
+/** Columns of an entity given as SQL: a string is the value itself; a function is given the placeholder of the entity's value to build on. */
+export type ComputedColumns<T> = Partial<Record<keyof T & string, string | ((value: string) => string)>>;
+
+/**
+ * The same INSERT of one entity, made by a query: one row for each row of `from` (SQL naming the
+ * rows, e.g. an earlier part of `oneStatement`), none when it has none. Columns named in
+ * `computed` take SQL over those rows instead of the entity's value.
+ */
+export function insertFromStatement<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  row: T,
+  from: string,
+  computed: ComputedColumns<T> = {},
+): Statement {
+  const driver = manager.connection.driver;
+  const columns = shapeOf(manager, target).columns.filter((column) => column.isInsert);
+  const values: unknown[] = [];
+  const expressions = columns.map((column) => {
+    const sql = computed[column.propertyName as keyof T & string];
+    if (typeof sql === 'string') return sql;
+    values.push(driver.preparePersistentValue(column.getEntityValue(row), column));
+    return sql ? sql(`$${values.length}`) : `$${values.length}`;
+  });
+  return {
+    text: `INSERT INTO ${shapeOf(manager, target).table} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) SELECT ${expressions.join(', ')} FROM ${from}`,
+    values,
+  };
+}
+
 /**
  * The same as `insertStatement`, replacing the row already under the conflict key (property
  * names): every other column takes the new value.
@@ -81,8 +111,9 @@ export interface CommitOptions {
 /**
  * Several writes as one statement (data-modifying `WITH` parts), so they commit together without a
  * transaction of their own and cost one round trip instead of one per write plus BEGIN and COMMIT.
- * The parts see the same snapshot, not each other's rows: they must not depend on one another
- * (constraints between them, such as foreign keys, are checked at the end as usual). Their texts
+ * The parts see the same snapshot, not each other's changes to tables (constraints between them,
+ * such as foreign keys, are checked at the end as usual); a part may read the rows an earlier
+ * part returns, as `w0`, `w1`, … (a write made only for each row of another). Their texts
  * hold no `$` other than their placeholders, renumbered here. With `answer`, the statement ends
  * with that query (which sees the same snapshot, from before the writes, and the rows the parts
  * return as `w0`, `w1`, …) and gives its rows.
@@ -186,6 +217,11 @@ function shapeOf(manager: EntityManager, target: EntityTarget<ObjectLiteral>): E
     shapes.set(metadata, shape);
   }
   return shape;
+}
+
+/** A timestamp as JSON carries it (`Date.prototype.toISOString`: UTC, milliseconds), in SQL. */
+export function isoTimeSql(expression: string): string {
+  return `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /** The entity's table, quoted, for statements written by hand. */

@@ -53,12 +53,14 @@ export interface LaneLease {
 
 /**
  * The same, as a statement to run with others (`oneStatement`); none when no event is to be
- * delivered. With a lease (one lane only), a mailbox it opens is leased to `lease.owner`. Each
- * lane's row answers `opened`: whether the statement opened the lane (its row inserted, not an
- * existing one updated: an inserted row version has no `xmax`, one updated by ON CONFLICT has
- * this transaction's).
+ * delivered. With a lease (one lane only), a mailbox it opens is leased to `lease.owner`. With
+ * `from` (one lane only), the lane is queued only if that query (an earlier part of the
+ * statement) has a row: when what the event records was written. Each lane's row answers
+ * `opened`: whether the statement opened the lane (its row inserted, not an existing one
+ * updated: an inserted row version has no `xmax`, one updated by ON CONFLICT has this
+ * transaction's).
  */
-export function enqueueLanesStatement(events: EventEntity[], lease?: LaneLease): Statement | undefined {
+export function enqueueLanesStatement(events: EventEntity[], { lease, from }: { lease?: LaneLease; from?: string } = {}): Statement | undefined {
   const byKey = new Map<string, Lane>();
   for (const event of events.filter((e) => e.status === 'pending')) {
     const lane = { botId: event.botId, lane: laneOf(event) };
@@ -66,19 +68,16 @@ export function enqueueLanesStatement(events: EventEntity[], lease?: LaneLease):
   }
   const lanes = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
   if (lanes.length === 0) return undefined;
+  if ((lease || from) && lanes.length !== 1) throw new Error('A lane lease or condition is given with the events of one lane');
+  const head = `INSERT INTO "runtime"."delivery_mailboxes" AS m ("bot_id", "lane", "next_attempt_at"${lease ? ', "lease_owner", "lease_until"' : ''})`;
   const onConflict = `ON CONFLICT ("bot_id", "lane") DO UPDATE SET "next_attempt_at" = m."next_attempt_at" RETURNING (m."xmax" = 0) AS "opened"`;
-  if (lease) {
-    if (lanes.length !== 1) throw new Error('A lane lease is given with the events of one lane');
+  if (lease || from) {
+    const row = `$1, $2, now()${lease ? `, $3, now() + $4 * interval '1 millisecond'` : ''}`;
     return {
-      text: `INSERT INTO "runtime"."delivery_mailboxes" AS m ("bot_id", "lane", "next_attempt_at", "lease_owner", "lease_until")
-     VALUES ($1, $2, now(), $3, now() + $4 * interval '1 millisecond') ${onConflict}`,
-      values: [lanes[0].botId, lanes[0].lane, lease.owner, lease.ms],
+      text: `${head} ${from ? `SELECT ${row} FROM ${from}` : `VALUES (${row})`} ${onConflict}`,
+      values: [lanes[0].botId, lanes[0].lane, ...(lease ? [lease.owner, lease.ms] : [])],
     };
   }
   const values = lanes.map((_, i) => `($${2 * i + 1}, $${2 * i + 2}, now())`).join(', ');
-  return {
-    text: `INSERT INTO "runtime"."delivery_mailboxes" AS m ("bot_id", "lane", "next_attempt_at") VALUES ${values}
-     ${onConflict}`,
-    values: lanes.flatMap((lane) => [lane.botId, lane.lane]),
-  };
+  return { text: `${head} VALUES ${values} ${onConflict}`, values: lanes.flatMap((lane) => [lane.botId, lane.lane]) };
 }

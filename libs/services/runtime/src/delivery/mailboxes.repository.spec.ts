@@ -39,7 +39,7 @@ describe('MailboxesRepository (on Postgres)', () => {
   /** What a message writer writes of its event: the event, and its lane queued (under a lease if given). */
   function writerParts(lane: Lane, lease?: LaneLease): [Statement, Statement] {
     const event = newEvent({ botId, type: 'message_created', direction: 'incoming', conversationId: lane.lane, payload: {} });
-    return [insertStatement(dataSource.manager, EventEntity, [event]), enqueueLanesStatement([event], lease)!];
+    return [insertStatement(dataSource.manager, EventEntity, [event]), enqueueLanesStatement([event], { lease })!];
   }
 
   /** The same, in one statement. */

@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import {
   columnsOf,
+  ComputedColumns,
+  insertFromStatement,
   insertStatement,
   ListQuery,
   oneStatement,
@@ -119,9 +121,17 @@ export class EventsRepository {
   /**
    * The writes recording an event and, if it is to be delivered, queueing its lane (under `lease`
    * if it opens it: `enqueueLanesStatement`), to run with the writes of what it records, the
-   * lane's after the record's.
+   * lane's after the record's. With `from` (an earlier part of the statement), both are written
+   * only if it has a row, and `computed` columns take SQL over that row (`insertFromStatement`).
    */
-  insertStatements(manager: EntityManager, event: EventEntity, lease?: LaneLease): { record: Statement; lane?: Statement } {
-    return { record: insertStatement(manager, EventEntity, [event]), lane: enqueueLanesStatement([event], lease) };
+  insertStatements(
+    manager: EntityManager,
+    event: EventEntity,
+    { lease, from, computed }: { lease?: LaneLease; from?: string; computed?: ComputedColumns<EventEntity> } = {},
+  ): { record: Statement; lane?: Statement } {
+    return {
+      record: from ? insertFromStatement(manager, EventEntity, event, from, computed) : insertStatement(manager, EventEntity, [event]),
+      lane: enqueueLanesStatement([event], { lease, from }),
+    };
   }
 }

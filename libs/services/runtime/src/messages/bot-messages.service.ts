@@ -37,9 +37,12 @@ export class BotMessagesService {
 
   async create(access: BotAccess, input: CreateMessageBody): Promise<RuntimeMessageResponse> {
     const dueAt = input.schedule ? dueTime(input.schedule) : undefined;
-    const draft = await this.newMessage(access, input);
-    if (dueAt) return this.schedule(draft, input, dueAt);
-    const message = await this.writer.write(draft);
+    const draft = this.newMessage(access, input);
+    if (dueAt) {
+      await this.requireWriter(access, draft);
+      return this.schedule(draft, input, dueAt);
+    }
+    const message = await this.written(access, draft, () => this.writer.write(draft));
     return { message: toRuntimeMessageView(message) };
   }
 
@@ -86,12 +89,12 @@ export class BotMessagesService {
   /** Messages are looked up in the conversation the request names. */
   async getOrCreate(access: BotAccess, input: GetOrCreateMessageBody): Promise<GetOrCreateMessageResponse> {
     const { botId } = access;
-    const draft = await this.newMessage(access, { ...input, payload: input.payload ?? {} });
+    const draft = this.newMessage(access, { ...input, payload: input.payload ?? {} });
     const match = tagMatch(input.tags, input.discriminateByTags);
     const { item, created } = await this.getOrCreateRule.run(input.tags, {
       key: ['message', botId, input.conversationId, match],
       find: () => this.messages.findByTags(botId, input.conversationId, match),
-      create: () => this.writer.write(draft),
+      create: () => this.written(access, draft, () => this.writer.write(draft)),
       retag: (message, tags) => this.writer.update(message, { tags }),
     });
     return { message: toRuntimeMessageView(item), meta: { created } };
@@ -109,18 +112,21 @@ export class BotMessagesService {
     for (const item of input.messages) {
       const createdAt = new Date(item.createdAt);
       if (Number.isNaN(createdAt.getTime())) throw Errors.invalidPayload(`createdAt '${item.createdAt}' is not a date`);
-      drafts.push({ item, createdAt, draft: await this.newMessage(access, item) });
+      const draft = this.newMessage(access, item);
+      await this.requireWriter(access, draft);
+      drafts.push({ item, createdAt, draft });
     }
     const answered: MessageEntity[] = [];
     for (const { item, createdAt, draft } of drafts) {
       const alwaysNew = Object.keys(item.tags).length === 0 || item.discriminateByTags?.length === 0;
       const match = tagMatch(item.tags, item.discriminateByTags);
+      const create = () => this.written(access, draft, () => this.writer.writeImported(draft, createdAt));
       const { item: message } = alwaysNew
-        ? { item: await this.writer.writeImported(draft, createdAt) }
+        ? { item: await create() }
         : await this.getOrCreateRule.run(item.tags, {
             key: ['message', botId, item.conversationId, match],
             find: () => this.messages.findByTags(botId, item.conversationId, match),
-            create: () => this.writer.writeImported(draft, createdAt),
+            create,
             retag: (found) => Promise.resolve(found),
           });
       answered.push(message);
@@ -147,20 +153,43 @@ export class BotMessagesService {
   }
 
   /**
-   * A message of an existing conversation by an existing author. Written as the bot's own user
-   * it is outgoing (a reply); as another user, incoming.
+   * A message to write in an existing conversation by an existing author, checked when written
+   * (`MessageWriter`). Written as the bot's own user it is outgoing (a reply); as another user,
+   * incoming.
    */
-  private async newMessage(
+  private newMessage(
     access: BotAccess,
     input: Pick<CreateMessageBody, 'conversationId' | 'userId' | 'type' | 'payload'> & Pick<NewMessage, 'tags'>,
-  ): Promise<NewMessage> {
-    const { botId } = access;
+  ): NewMessage {
     if (access.actingUserId && input.userId !== access.actingUserId) {
       throw Errors.forbidden(`An integration acting for user '${access.actingUserId}' writes as that user only`);
     }
-    const ownUser = input.userId === botId;
-    const { conversation, author } = await this.conversations.requireWithAuthor(access, input.conversationId, ownUser ? undefined : input.userId);
-    if (!ownUser && !author) throw Errors.notFound('User', input.userId);
-    return { botId, conversation, author: author ?? { id: botId }, type: input.type, payload: input.payload, tags: input.tags };
+    return {
+      botId: access.botId,
+      conversationId: input.conversationId,
+      authorId: input.userId,
+      participantId: access.actingUserId,
+      type: input.type,
+      payload: input.payload,
+      tags: input.tags,
+    };
+  }
+
+  /**
+   * The message `write` wrote. A write that found its conversation, its author or the acting
+   * user's part in it missing wrote nothing: reading them says which (404, 403). Should they all
+   * be there by then (made meanwhile), the message is written again.
+   */
+  private async written(access: BotAccess, draft: NewMessage, write: () => Promise<MessageEntity | undefined>): Promise<MessageEntity> {
+    const message = (await write()) ?? (await this.requireWriter(access, draft).then(write));
+    if (!message) throw Errors.notFound('Conversation', draft.conversationId);
+    return message;
+  }
+
+  /** 404 unless the conversation and the author (other than the bot's own user) are there; 403 unless the acting user takes part. */
+  private async requireWriter(access: BotAccess, draft: NewMessage): Promise<void> {
+    const ownUser = draft.authorId === access.botId;
+    const { author } = await this.conversations.requireWithAuthor(access, draft.conversationId, ownUser ? undefined : draft.authorId);
+    if (!ownUser && !author) throw Errors.notFound('User', draft.authorId);
   }
 }

@@ -4,9 +4,9 @@ import { MessageWriter } from './message-writer';
  * A writer over fakes: the write answers whether it opened the event's lane, the replica may
  * offer to deliver the lane itself (a handoff), and what the writer then announces is recorded.
  */
-function setUp({ opened, handoff }: { opened: boolean; handoff: boolean }) {
+function setUp({ opened, handoff, written = true }: { opened: boolean; handoff: boolean; written?: boolean }) {
   const done = jest.fn();
-  const messages = { insertWithEvent: jest.fn(async () => opened) };
+  const messages = { insertWithEvent: jest.fn(async () => ({ written, opened: written && opened })) };
   const outbox = {
     handoff: jest.fn(() => (handoff ? { lease: { owner: 'replica', ms: 30000 }, done } : undefined)),
     publish: jest.fn(),
@@ -16,9 +16,7 @@ function setUp({ opened, handoff }: { opened: boolean; handoff: boolean }) {
   return { writer, messages, outbox, signals, done };
 }
 
-const now = new Date('2026-01-01T00:00:00.000Z');
-const conversation = { botId: 'bot_1', id: 'conv_1', channel: 'channel', integration: 'chat', tags: {}, messageCount: 0, createdAt: now, updatedAt: now };
-const incoming = { botId: 'bot_1', conversation: conversation as never, author: { id: 'user_1' }, type: 'text', payload: { text: 'hi' } };
+const incoming = { botId: 'bot_1', conversationId: 'conv_1', authorId: 'user_1', type: 'text', payload: { text: 'hi' } };
 
 describe('MessageWriter.write', () => {
   it('hands a lane it opens under the replica lease to the replica, and wakes no dispatcher', async () => {
@@ -26,6 +24,7 @@ describe('MessageWriter.write', () => {
     await writer.write(incoming);
     expect(messages.insertWithEvent).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ type: 'message_created' }), {
       lease: { owner: 'replica', ms: 30000 },
+      participantId: undefined,
     });
     expect(done).toHaveBeenCalledWith(true);
     expect(outbox.publish).not.toHaveBeenCalled();
@@ -52,9 +51,12 @@ describe('MessageWriter.write', () => {
 
   it('writes a message of the bot itself without an event, and tells the listeners', async () => {
     const { writer, messages, outbox, signals } = setUp({ opened: false, handoff: true });
-    await writer.write({ ...incoming, author: { id: 'bot_1' } });
+    await writer.write({ ...incoming, authorId: 'bot_1' });
     expect(outbox.handoff).not.toHaveBeenCalled();
-    expect(messages.insertWithEvent).toHaveBeenCalledWith(expect.objectContaining({ direction: 'outgoing' }), undefined, { lease: undefined });
+    expect(messages.insertWithEvent).toHaveBeenCalledWith(expect.objectContaining({ direction: 'outgoing' }), undefined, {
+      lease: undefined,
+      participantId: undefined,
+    });
     expect(outbox.publish).not.toHaveBeenCalled();
     expect(signals.emit).toHaveBeenCalledWith('bot_1', 'conv_1', expect.objectContaining({ type: 'message_created' }));
   });
@@ -64,5 +66,14 @@ describe('MessageWriter.write', () => {
     messages.insertWithEvent.mockRejectedValueOnce(new Error('database gone'));
     await expect(writer.write(incoming)).rejects.toThrow('database gone');
     expect(done).toHaveBeenCalledWith(false);
+  });
+
+  it('answers nothing and announces nothing when the write found its conversation or author missing, and gives back the room of an offer', async () => {
+    const { writer, messages, outbox, signals, done } = setUp({ opened: true, handoff: true, written: false });
+    expect(await writer.write({ ...incoming, participantId: 'user_1' })).toBeUndefined();
+    expect(messages.insertWithEvent).toHaveBeenCalledWith(expect.anything(), expect.anything(), expect.objectContaining({ participantId: 'user_1' }));
+    expect(done).toHaveBeenCalledWith(false);
+    expect(outbox.publish).not.toHaveBeenCalled();
+    expect(signals.emit).not.toHaveBeenCalled();
   });
 });

@@ -1,14 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@platform/contracts';
 import { applyTagChanges, TagChanges } from '../common/tags';
-import { toRuntimeConversationView } from '../conversations/conversation-view';
-import { ConversationEntity } from '../conversations/conversation.entity';
 import { EventOutbox } from '../delivery/event-outbox';
 import { EventEntity } from '../events/event.entity';
 import { newEvent } from '../events/new-event';
 import { ConversationSignals } from '../signals/conversation-signals';
-import { toRuntimeUserView } from '../users/user-view';
-import { UserEntity } from '../users/user.entity';
 import { toRuntimeMessageView } from './message-view';
 import { MessageEntity } from './message.entity';
 import { MessagesRepository } from './messages.repository';
@@ -18,9 +14,11 @@ export const MESSAGE_CREATED = 'message_created';
 
 export interface NewMessage {
   botId: string;
-  conversation: ConversationEntity;
-  /** The author; the bot's own user id (the bot id) makes the message outgoing. */
-  author: UserEntity | { id: string };
+  conversationId: string;
+  /** The author's user id; the bot's own (the bot id) makes the message outgoing. */
+  authorId: string;
+  /** Written only if this user takes part in the conversation (an integration acting for an end user). */
+  participantId?: string;
   type: string;
   payload: Record<string, unknown>;
   /** A null or empty value is no tag. */
@@ -30,7 +28,9 @@ export interface NewMessage {
 /**
  * The one way a message is written, from a chat user or from a bot: the message, the event that
  * records an incoming one (same transaction), its delivery to the bot, and the live signal.
- * Edits and deletions go through it too, so every change of a message has one place.
+ * Edits and deletions go through it too, so every change of a message has one place. A write
+ * reads nothing first: it happens only if its conversation and author are there (and the user it
+ * is written for takes part), and answers nothing otherwise, for the caller to say why.
  */
 @Injectable()
 export class MessageWriter {
@@ -40,31 +40,36 @@ export class MessageWriter {
     private readonly signals: ConversationSignals,
   ) {}
 
-  async write(input: NewMessage): Promise<MessageEntity> {
+  async write(input: NewMessage): Promise<MessageEntity | undefined> {
     const { message, event } = this.compose(input);
     // An incoming message in a conversation with nothing waiting is delivered by this replica at once.
     const handoff = event && this.outbox.handoff(event);
-    let opened: boolean;
+    let stored: { written: boolean; opened: boolean };
     try {
-      opened = await this.messages.insertWithEvent(message, event, { lease: handoff?.lease });
+      stored = await this.messages.insertWithEvent(message, event, { lease: handoff?.lease, participantId: input.participantId });
     } catch (error) {
       handoff?.done(false);
       throw error;
+    }
+    if (!stored.written) {
+      handoff?.done(false);
+      return undefined;
     }
     // Listeners see the message before the bot's handling of it (its status signals). The
     // dispatchers are woken for a lane this write opened in the queue, and only then: a lane
     // already there is being delivered (its delivery reads on to this event, or hands the lane
     // back due at once if it was closing it) or waits for its turn, a retry or a url, which a
     // wake-up would not bring forward (and the dispatchers' poll finds it either way).
-    this.announce(message, opened && handoff === undefined ? event : undefined);
-    handoff?.done(opened);
+    this.announce(message, stored.opened && handoff === undefined ? event : undefined);
+    handoff?.done(stored.opened);
     return message;
   }
 
   /** An imported message: created at its original time, without an event (the bot is not told of history). */
-  async writeImported(input: NewMessage, createdAt: Date): Promise<MessageEntity> {
+  async writeImported(input: NewMessage, createdAt: Date): Promise<MessageEntity | undefined> {
     const { message } = this.compose(input, undefined, createdAt);
-    await this.messages.insertWithEvent(message);
+    const { written } = await this.messages.insertWithEvent(message, undefined, { participantId: input.participantId });
+    if (!written) return undefined;
     this.announce(message);
     return message;
   }
@@ -72,14 +77,15 @@ export class MessageWriter {
   /**
    * The message and the event recording it if it is incoming, not yet stored: `write` stores
    * them at once; the scheduler stores them when due, under the id given when it was scheduled.
+   * The event's payload holds the message; its write adds the user and the conversation.
    */
   compose(input: NewMessage, id = newId('msg'), now = new Date()): { message: MessageEntity; event?: EventEntity } {
-    const direction = input.author.id === input.botId ? 'outgoing' : 'incoming';
+    const direction = input.authorId === input.botId ? 'outgoing' : 'incoming';
     const message: MessageEntity = {
       botId: input.botId,
       id,
-      conversationId: input.conversation.id,
-      userId: input.author.id,
+      conversationId: input.conversationId,
+      userId: input.authorId,
       direction,
       type: input.type,
       payload: input.payload,
@@ -87,7 +93,6 @@ export class MessageWriter {
       createdAt: now,
       updatedAt: now,
     };
-    const conversation = { ...input.conversation, messageCount: input.conversation.messageCount + 1, updatedAt: now };
     const event =
       direction === 'incoming'
         ? newEvent(
@@ -98,12 +103,7 @@ export class MessageWriter {
               conversationId: message.conversationId,
               userId: message.userId,
               messageId: message.id,
-              integration: input.conversation.integration,
-              payload: {
-                message: toRuntimeMessageView(message),
-                user: 'createdAt' in input.author ? toRuntimeUserView(input.author) : { id: input.author.id },
-                conversation: toRuntimeConversationView(conversation),
-              },
+              payload: { message: toRuntimeMessageView(message) },
             },
             now,
           )

@@ -5,23 +5,26 @@ import { Errors } from '@platform/contracts';
 import {
   columnsOf,
   findByKey,
-  insertStatement,
+  insertFromStatement,
   ListQuery,
   oneStatement,
   Page,
   PageQuery,
   queryRows,
-  runStatement,
+  Statement,
   tableOf,
   toEntity,
 } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
+import { runtimeConversationViewSql } from '../conversations/conversation-view';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { takesPart } from '../conversations/conversations.repository';
 import { LaneLease } from '../delivery/lanes';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
+import { runtimeUserViewSql } from '../users/user-view';
+import { UserEntity } from '../users/user.entity';
 import { MessageEntity } from './message.entity';
 
 const notFound = (id: string) => Errors.notFound('Message', id);
@@ -69,37 +72,64 @@ export class MessagesRepository {
 
   /**
    * Stores the message, the event recording it (if any, with its lane queued) and the
-   * conversation's new count: one statement, so together or not at all, in one round trip. It
-   * answers whether the write opened the event's lane (its mailbox inserted, not found there;
-   * under the lease when one is given: `enqueueLanesStatement`).
+   * conversation's new count: one statement, so together or not at all, in one round trip, and
+   * only if the conversation is there, with the message's author (unless it is the bot's own user)
+   * and, given `participantId`, that user taking part in it. Nothing is read first: the
+   * conversation's update is the condition of every other write, and the event's user and
+   * conversation (in its payload) and integration are filled in from the rows it wrote with
+   * (`event` is completed with them, as stored). Answers whether it was written and whether the
+   * write opened the event's lane (its mailbox inserted, not found there; under the lease when one
+   * is given: `enqueueLanesStatement`).
    *
-   * The statement reads the lane's answer whether or not it needs it: the part of a statement its
-   * answer reads runs first, the others after it (last written first), so every message write
-   * locks the lane's mailbox before the conversation. A write that read it and one that did not
-   * locked the two in opposite orders, and writes to one conversation deadlocked.
+   * Every message write locks the conversation first (the writes made for its row need it), then
+   * the lane's mailbox (the answer reads it): writes to one conversation take the two in one order
+   * and cannot deadlock.
    */
   async insertWithEvent(
     message: MessageEntity,
     event?: EventEntity,
-    { manager = this.messages.manager, lease }: { manager?: EntityManager; lease?: LaneLease } = {},
-  ): Promise<boolean> {
-    const recorded = event ? this.events.insertStatements(manager, event, lease) : undefined;
+    { manager = this.messages.manager, lease, participantId }: { manager?: EntityManager; lease?: LaneLease; participantId?: string } = {},
+  ): Promise<{ written: boolean; opened: boolean }> {
+    const values: unknown[] = [message.createdAt, message.botId, message.conversationId];
+    const author = event ? `AND u."bot_id" = c."bot_id" AND u."id" = $${values.push(message.userId)}` : '';
+    const participant = participantId ? `AND ${takesPart(manager, 'c."bot_id"', 'c."id"', `$${values.push(participantId)}`)}` : '';
+    const conversation: Statement = {
+      text: `UPDATE ${tableOf(manager, ConversationEntity)} c SET "message_count" = c."message_count" + 1, "updated_at" = $1
+        ${event ? `FROM ${tableOf(manager, UserEntity)} u` : ''}
+        WHERE c."bot_id" = $2 AND c."id" = $3 ${author} ${participant}
+        RETURNING c."integration"${event ? `, ${runtimeUserViewSql('u')} AS "user", ${runtimeConversationViewSql('c')} AS "conversation"` : ''}`,
+      values,
+    };
+    const recorded = event
+      ? this.events.insertStatements(manager, event, {
+          lease,
+          from: 'w0',
+          computed: {
+            integration: 'w0."integration"',
+            payload: (given) => `${given}::jsonb || jsonb_build_object('user', w0."user", 'conversation', w0."conversation")`,
+          },
+        })
+      : undefined;
     const writes = [
-      insertStatement(manager, MessageEntity, [message]),
+      conversation,
+      insertFromStatement(manager, MessageEntity, message, 'w0'),
       ...(recorded ? [recorded.record] : []),
       ...(recorded?.lane ? [recorded.lane] : []),
-      {
-        text: `UPDATE ${tableOf(manager, ConversationEntity)} SET "message_count" = "message_count" + 1, "updated_at" = $1 WHERE "bot_id" = $2 AND "id" = $3`,
-        values: [message.createdAt, message.botId, message.conversationId],
-      },
     ];
-    if (!recorded?.lane) {
-      await runStatement(manager, oneStatement(writes));
-      return false;
+    const opened = recorded?.lane ? `(SELECT "opened" FROM w${writes.indexOf(recorded.lane)})` : 'false';
+    const { text, values: all } = oneStatement(writes, { text: `SELECT w0.*, ${opened} AS "opened" FROM w0`, values: [] });
+    const [row] = (await queryRows(manager, text, all)) as Array<{
+      integration: string | null;
+      user?: unknown;
+      conversation?: unknown;
+      opened: boolean | null;
+    }>;
+    if (!row) return { written: false, opened: false };
+    if (event) {
+      event.integration = row.integration;
+      event.payload = { ...event.payload, user: row.user, conversation: row.conversation };
     }
-    const { text, values } = oneStatement(writes, { text: `SELECT "opened" FROM w${writes.indexOf(recorded.lane)}`, values: [] });
-    const [row] = await queryRows(manager, text, values);
-    return row?.opened === true;
+    return { written: true, opened: row.opened === true };
   }
 
   /** The bot's messages matching every given filter, in creation order (or newest first). */

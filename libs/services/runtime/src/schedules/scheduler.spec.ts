@@ -30,7 +30,9 @@ function setUp(options: { turn?: boolean; items?: DueItem[]; conversation?: bool
     takeDue: jest.fn(async () => options.items ?? []),
   };
   const outbox = { publish: jest.fn((events: Array<{ id: string }>) => calls.push(`publish ${events.map((e) => e.id).join(',')}`)) };
-  const writer = { compose: jest.fn(), announce: jest.fn() };
+  const writer = { compose: jest.fn(() => ({ message: { id: 'msg' } })), announce: jest.fn() };
+  // The write happens only where the conversation is.
+  const messages = { insertWithEvent: jest.fn(async () => ({ written: options.conversation !== false, opened: false })) };
   const botLogs = { write: jest.fn(async (_bot: string, level: string, message: string) => void calls.push(`${level} ${message}`)) };
   const signals = { emit: jest.fn() };
   const none = async () => null;
@@ -40,8 +42,7 @@ function setUp(options: { turn?: boolean; items?: DueItem[]; conversation?: bool
     schedules as never,
     states as never,
     { find: async () => (options.conversation === false ? null : { id: 'conv_1', messageCount: 0 }) } as never,
-    { find: none } as never,
-    { insertWithEvent: jest.fn() } as never,
+    messages as never,
     writer as never,
     outbox as never,
     signals as never,
@@ -51,7 +52,7 @@ function setUp(options: { turn?: boolean; items?: DueItem[]; conversation?: bool
     {} as never,
     { timeOut: async () => false } as never,
   );
-  return { scheduler, calls, schedules, states, writer };
+  return { scheduler, calls, schedules, states, writer, messages };
 }
 
 const item = (id: string, kind: DueItem['kind'], body: Record<string, unknown> = {}): DueItem => ({ botId: 'bot', id, kind, dueAt: new Date(), body });
@@ -74,7 +75,7 @@ describe('Scheduler', () => {
     const body = { conversationId: 'conv_gone', userId: 'bot', type: 'text', payload: {}, tags: {} };
     const { scheduler, calls, writer } = setUp({ conversation: false, items: [item('msg_1', 'message', body)] });
     await scheduler.fireDue();
-    expect(writer.compose).not.toHaveBeenCalled();
+    expect(writer.announce).not.toHaveBeenCalled();
     expect(calls).toEqual(['warn Scheduled message msg_1 was not sent: its conversation conv_gone no longer exists']);
   });
 

@@ -15,7 +15,6 @@ import { MessagesRepository } from '../messages/messages.repository';
 import { ConversationSignals } from '../signals/conversation-signals';
 import { toRuntimeStateResponse } from '../states/state-view';
 import { StatesRepository } from '../states/states.repository';
-import { UsersRepository } from '../users/users.repository';
 import { TasksRepository } from '../tasks/tasks.repository';
 import { WorkflowEvents, WORKFLOW_UPDATE } from '../workflows/workflow-events';
 import { WorkflowsRepository } from '../workflows/workflows.repository';
@@ -65,7 +64,6 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly schedules: SchedulesRepository,
     private readonly states: StatesRepository,
     private readonly conversations: ConversationsRepository,
-    private readonly users: UsersRepository,
     private readonly messages: MessagesRepository,
     private readonly writer: MessageWriter,
     private readonly outbox: EventOutbox,
@@ -207,18 +205,18 @@ export class Scheduler implements OnApplicationBootstrap, OnApplicationShutdown 
   /** A scheduled message is due: it is created as createMessage would have, under the id it was answered with. */
   private async createMessage(manager: EntityManager, item: DueItem): Promise<{ message: MessageEntity; event?: EventEntity } | null> {
     const body = item.body as unknown as ScheduledMessageBody;
+    const created = this.writer.compose(
+      { botId: item.botId, conversationId: body.conversationId, authorId: body.userId, type: body.type, payload: body.payload, tags: body.tags },
+      item.id,
+    );
+    const { written } = await this.messages.insertWithEvent(created.message, created.event, { manager });
+    if (written) return created;
     const conversation = await this.conversations.find(item.botId, body.conversationId);
-    const author = body.userId === item.botId ? { id: item.botId } : await this.users.find(item.botId, body.userId);
-    if (!conversation || !author) {
-      const missing = !conversation ? `conversation ${body.conversationId}` : `user ${body.userId}`;
-      await this.botLogs
-        .write(item.botId, 'warn', `Scheduled message ${item.id} was not sent: its ${missing} no longer exists`, { conversationId: body.conversationId })
-        .catch(() => undefined);
-      return null;
-    }
-    const created = this.writer.compose({ botId: item.botId, conversation, author, type: body.type, payload: body.payload, tags: body.tags }, item.id);
-    await this.messages.insertWithEvent(created.message, created.event, { manager });
-    return created;
+    const missing = !conversation ? `conversation ${body.conversationId}` : `user ${body.userId}`;
+    await this.botLogs
+      .write(item.botId, 'warn', `Scheduled message ${item.id} was not sent: its ${missing} no longer exists`, { conversationId: body.conversationId })
+      .catch(() => undefined);
+    return null;
   }
 
   /** After the commit: wake the dispatchers, and tell the conversations' listeners. */

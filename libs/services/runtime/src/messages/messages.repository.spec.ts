@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { dropTestDatabase, migratedTestDatabase } from '@platform/persistence';
+import { toRuntimeConversationView } from '../conversations/conversation-view';
+import { ConversationEntity } from '../conversations/conversation.entity';
+import { ParticipantEntity } from '../conversations/participant.entity';
+import { EventEntity } from '../events/event.entity';
+import { EventsRepository } from '../events/events.repository';
+import { RUNTIME_MIGRATIONS } from '../migrations';
+import { toRuntimeUserView } from '../users/user-view';
+import { UserEntity } from '../users/user.entity';
+import { MessageWriter, NewMessage } from './message-writer';
+import { MessageEntity } from './message.entity';
+import { MessagesRepository } from './messages.repository';
+
+/**
+ * A message's write on Postgres itself: one statement that reads nothing first, writes only where
+ * its conversation and author are, and fills in the event with them as written.
+ */
+describe('MessagesRepository.insertWithEvent (on Postgres)', () => {
+  const database = `bp_test_messages_${randomBytes(4).toString('hex')}`;
+  let dataSource: DataSource;
+  let messages: MessagesRepository;
+  // Composes what a write stores; nothing is handed off or announced here.
+  const writer = new MessageWriter({} as never, {} as never, {} as never);
+  const bot = 'bot_messages';
+  const created = new Date('2026-01-02T03:04:05.678Z');
+
+  beforeAll(async () => {
+    const entities = [MessageEntity, EventEntity, ConversationEntity, UserEntity, ParticipantEntity];
+    dataSource = await migratedTestDatabase(database, { schema: 'runtime', entities, migrations: RUNTIME_MIGRATIONS });
+    messages = new MessagesRepository(dataSource.getRepository(MessageEntity), new EventsRepository(dataSource.getRepository(EventEntity)));
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await dropTestDatabase(database);
+  });
+
+  async function conversation(id: string, fields: Partial<ConversationEntity> = {}): Promise<void> {
+    await dataSource.manager.insert(ConversationEntity, {
+      botId: bot,
+      id,
+      integration: 'chat',
+      channel: 'channel',
+      currentTaskId: null,
+      messageCount: 0,
+      tags: { topic: 'billing' },
+      createdAt: created,
+      updatedAt: created,
+      ...fields,
+    });
+  }
+
+  async function user(id: string, fields: Partial<UserEntity> = {}): Promise<void> {
+    await dataSource.manager.insert(UserEntity, {
+      botId: bot,
+      id,
+      integration: 'chat',
+      name: null,
+      pictureUrl: null,
+      tags: {},
+      createdAt: created,
+      updatedAt: created,
+      ...fields,
+    });
+  }
+
+  const draft = (conversationId: string, authorId: string, participantId?: string): NewMessage => ({
+    botId: bot,
+    conversationId,
+    authorId,
+    participantId,
+    type: 'text',
+    payload: { text: 'hi' },
+  });
+
+  async function write(input: NewMessage) {
+    const { message, event } = writer.compose(input);
+    return { message, event, ...(await messages.insertWithEvent(message, event, { participantId: input.participantId })) };
+  }
+
+  const stored = async (conversationId: string) => ({
+    messages: await dataSource.manager.count(MessageEntity, { where: { botId: bot, conversationId } }),
+    events: await dataSource.manager.find(EventEntity, { where: { botId: bot, conversationId } }),
+    conversation: await dataSource.manager.findOneBy(ConversationEntity, { botId: bot, id: conversationId }),
+    mailboxes: Number(
+      (await dataSource.query(`SELECT count(*) AS n FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $1 AND "lane" = $2`, [bot, conversationId]))[0].n,
+    ),
+  });
+
+  // The event's user and conversation are made in SQL: they must read exactly as the API shows them.
+  it.each([
+    ['a user with neither name nor picture, a conversation without a task or integration', {}, { integration: null }],
+    [
+      'a named user with a picture, a conversation with a task',
+      { name: 'Ann', pictureUrl: 'https://example.com/a.png', tags: { plan: 'pro' } },
+      { currentTaskId: 'task_1' },
+    ],
+    ['an empty task id', {}, { currentTaskId: '' }],
+  ])('fills in the event with the user and the conversation as the API shows them: %s', async (_, userFields, conversationFields) => {
+    const id = `conv_${randomBytes(4).toString('hex')}`;
+    await conversation(id, conversationFields);
+    await user(`user_${id}`, userFields);
+    const written = await write(draft(id, `user_${id}`));
+    expect(written).toMatchObject({ written: true, opened: true });
+
+    const after = await stored(id);
+    const author = (await dataSource.manager.findOneBy(UserEntity, { botId: bot, id: `user_${id}` }))!;
+    expect(after.conversation!.messageCount).toBe(1);
+    expect(after.conversation!.updatedAt).toEqual(written.message.createdAt);
+    expect(after.events).toHaveLength(1);
+    expect(after.events[0].integration).toBe(after.conversation!.integration);
+    expect(after.events[0].payload).toEqual({
+      message: expect.objectContaining({ id: written.message.id, conversationId: id, userId: `user_${id}`, direction: 'incoming' }),
+      user: toRuntimeUserView(author),
+      conversation: toRuntimeConversationView(after.conversation!),
+    });
+    // The event in hand (delivered at once by a handoff) is the one stored.
+    expect(written.event).toEqual(expect.objectContaining({ integration: after.events[0].integration, payload: after.events[0].payload }));
+    expect(after.mailboxes).toBe(1);
+  });
+
+  it('gives each event the count its own write made, however many write at once', async () => {
+    const id = `conv_${randomBytes(4).toString('hex')}`;
+    await conversation(id);
+    await user(`user_${id}`);
+    await Promise.all(Array.from({ length: 20 }, () => write(draft(id, `user_${id}`))));
+    const { events, conversation: after } = await stored(id);
+    expect(after!.messageCount).toBe(20);
+    const counts = events.map((e) => (e.payload.conversation as { messageCount: number }).messageCount).sort((a, b) => a - b);
+    expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('writes the bot’s own message without a user of that id and without an event', async () => {
+    const id = `conv_${randomBytes(4).toString('hex')}`;
+    await conversation(id);
+    expect(await write(draft(id, bot))).toMatchObject({ written: true, opened: false, event: undefined });
+    const after = await stored(id);
+    expect(after).toMatchObject({ messages: 1, events: [], mailboxes: 0 });
+    expect(after.conversation!.messageCount).toBe(1);
+  });
+
+  it.each([
+    ['its conversation is not there', 'conv_absent', true],
+    ['its author is not there', 'conv_present', false],
+  ])('writes nothing when %s', async (_, id, withUser) => {
+    if (id === 'conv_present') await conversation(id);
+    if (withUser) await user(`user_${id}_${randomBytes(2).toString('hex')}`);
+    const written = await write(draft(id, withUser ? `user_elsewhere` : `user_absent`));
+    expect(written).toMatchObject({ written: false, opened: false });
+    const after = await stored(id);
+    expect(after).toMatchObject({ messages: 0, events: [], mailboxes: 0 });
+    if (after.conversation) expect(after.conversation.messageCount).toBe(0);
+  });
+
+  it('writes for an acting user only in a conversation they take part in', async () => {
+    const id = `conv_${randomBytes(4).toString('hex')}`;
+    await conversation(id);
+    await user(`user_${id}`);
+    expect(await write(draft(id, `user_${id}`, `user_${id}`))).toMatchObject({ written: false });
+    expect(await stored(id)).toMatchObject({ messages: 0, events: [], mailboxes: 0 });
+
+    await dataSource.manager.insert(ParticipantEntity, { botId: bot, conversationId: id, userId: `user_${id}`, createdAt: created });
+    const written = await write(draft(id, `user_${id}`, `user_${id}`));
+    expect(written).toMatchObject({ written: true, opened: true });
+    expect(await stored(id)).toMatchObject({ messages: 1, events: [expect.objectContaining({ id: written.event!.id })], mailboxes: 1 });
+  });
+});
