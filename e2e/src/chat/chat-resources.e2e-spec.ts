@@ -117,6 +117,10 @@ describe('chat users, conversations, messages and events', () => {
     it('keeps messages of a conversation for its participants (403)', async () => {
       const { conversation } = await alice.createConversation({});
       await expect(bob.listMessages({ conversationId: conversation.id })).rejects.toMatchObject({ code: 403 });
+      // The page is read with the reader's part in the conversation: messages there change nothing.
+      await alice.createMessage({ conversationId: conversation.id, payload: { type: 'text', text: 'for alice' } });
+      await expect(bob.listMessages({ conversationId: conversation.id })).rejects.toMatchObject({ code: 403 });
+      await expect(bob.listMessages({ conversationId: 'conv_not_there' })).rejects.toMatchObject({ code: 404 });
       await expect(bob.createMessage({ conversationId: conversation.id, payload: { type: 'text', text: 'x' } })).rejects.toMatchObject({ code: 403 });
     });
   });

@@ -70,19 +70,23 @@ export class BotMessagesService {
 
   /** An integration acting for an end user lists the messages of one of their conversations only. */
   async list(access: BotAccess, query: ListMessagesQuery): Promise<ListMessagesResponse> {
-    const { botId } = access;
-    if (access.actingUserId) {
-      if (!query.conversationId) throw Errors.invalidPayload('conversationId is required when acting for a user');
-      await this.conversations.requireFor(access, query.conversationId);
-    }
-    const page = await this.messages.list(botId, query);
-    return { messages: page.items.map(toRuntimeMessageView), meta: pageMeta(page) };
+    if (access.actingUserId && !query.conversationId) throw Errors.invalidPayload('conversationId is required when acting for a user');
+    return this.page(access, query, 'asc');
   }
 
   /** The messages of one conversation, newest first; acting for a user, only in their conversations. */
-  async listRecent(access: BotAccess, query: RecentMessagesQuery): Promise<ListMessagesResponse> {
-    if (access.actingUserId) await this.conversations.requireFor(access, query.conversationId);
-    const page = await this.messages.list(access.botId, query, 'desc');
+  listRecent(access: BotAccess, query: RecentMessagesQuery): Promise<ListMessagesResponse> {
+    return this.page(access, query, 'desc');
+  }
+
+  /**
+   * A page of the messages, read with the acting user's part in their conversation (one round
+   * trip). An empty page may mean the conversation is not theirs, or not there: a read then says
+   * which (403, 404).
+   */
+  private async page(access: BotAccess, query: ListMessagesQuery, direction: 'asc' | 'desc'): Promise<ListMessagesResponse> {
+    const page = await this.messages.list(access.botId, { ...query, participantId: access.actingUserId }, direction);
+    if (access.actingUserId && page.items.length === 0) await this.conversations.requireFor(access, query.conversationId!);
     return { messages: page.items.map(toRuntimeMessageView), meta: pageMeta(page) };
   }
 

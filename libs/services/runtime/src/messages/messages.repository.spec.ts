@@ -166,4 +166,17 @@ describe('MessagesRepository.insertWithEvent (on Postgres)', () => {
     expect(written).toMatchObject({ written: true, opened: true });
     expect(await stored(id)).toMatchObject({ messages: 1, events: [expect.objectContaining({ id: written.event!.id })], mailboxes: 1 });
   });
+
+  it('lists a conversation for a user only if they take part in it', async () => {
+    const id = `conv_${randomBytes(4).toString('hex')}`;
+    await conversation(id);
+    await user(`user_${id}`);
+    await write(draft(id, `user_${id}`));
+    await write(draft(id, bot));
+    const page = (participantId: string) => messages.list(bot, { conversationId: id, participantId });
+    expect((await page(`user_${id}`)).items).toEqual([]);
+    await dataSource.manager.insert(ParticipantEntity, { botId: bot, conversationId: id, userId: `user_${id}`, createdAt: created });
+    expect((await page(`user_${id}`)).items.map((m) => m.userId).sort()).toEqual([bot, `user_${id}`].sort());
+    expect((await page('user_elsewhere')).items).toEqual([]);
+  });
 });

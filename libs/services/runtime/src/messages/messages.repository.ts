@@ -32,6 +32,8 @@ const notFound = (id: string) => Errors.notFound('Message', id);
 export interface MessageFilter extends PageQuery, DateRange {
   conversationId?: string;
   tags?: TagMatch;
+  /** Only in the conversation (`conversationId`, then required) if this user takes part in it: the page is empty otherwise. */
+  participantId?: string;
 }
 
 @Injectable()
@@ -135,6 +137,11 @@ export class MessagesRepository {
   /** The bot's messages matching every given filter, in creation order (or newest first). */
   list(botId: string, filter: MessageFilter, direction: 'asc' | 'desc' = 'asc'): Promise<Page<MessageEntity>> {
     const query = this.query().whereEquals('botId', botId).whereEquals('conversationId', filter.conversationId);
+    if (filter.participantId !== undefined) {
+      if (filter.conversationId === undefined) throw new Error('A participant filter needs the conversation');
+      // On no column of the rows: a one-time filter, read once before them.
+      query.where(takesPart(this.messages.manager, query.param(botId), query.param(filter.conversationId), query.param(filter.participantId)));
+    }
     whereTags(query, filter.tags);
     whereDateRange(query, 'createdAt', filter);
     return query.page({ sortProperty: 'createdAt', direction }, filter);
