@@ -21,13 +21,7 @@ const combined = new LRUCache<string, string>({ max: 1000 });
  */
 export function insertStatement<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, rows: T[], suffix = ''): Statement {
   const driver = manager.connection.driver;
-  const shape = shapeOf(manager, target);
-  if (!shape.insert) {
-    const columns = shape.columns.filter((column) => column.isInsert);
-    const head = `INSERT INTO ${shape.table} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES `;
-    shape.insert = { head, columns, oneRow: `${head}(${columns.map((_, i) => `$${i + 1}`).join(', ')})` };
-  }
-  const { head, columns, oneRow } = shape.insert;
+  const { into, columns, oneRow } = insertShape(manager, target);
   const values: unknown[] = [];
   if (rows.length === 1) {
     for (const column of columns) values.push(driver.preparePersistentValue(column.getEntityValue(rows[0]), column));
@@ -40,7 +34,7 @@ export function insertStatement<T extends ObjectLiteral>(manager: EntityManager,
     });
     return `(${placeholders.join(', ')})`;
   });
-  return { text: `${head}${tuples.join(', ')}${suffix ? ` ${suffix}` : ''}`, values };
+  return { text: `${into} VALUES ${tuples.join(', ')}${suffix ? ` ${suffix}` : ''}`, values };
 }
 
 /** Columns of an entity given as SQL: a string is the value itself; a function is given the placeholder of the entity's value to build on. */
@@ -59,7 +53,7 @@ export function insertFromStatement<T extends ObjectLiteral>(
   computed: ComputedColumns<T> = {},
 ): Statement {
   const driver = manager.connection.driver;
-  const columns = shapeOf(manager, target).columns.filter((column) => column.isInsert);
+  const { into, columns } = insertShape(manager, target);
   const values: unknown[] = [];
   const expressions = columns.map((column) => {
     const sql = computed[column.propertyName as keyof T & string];
@@ -67,10 +61,7 @@ export function insertFromStatement<T extends ObjectLiteral>(
     values.push(driver.preparePersistentValue(column.getEntityValue(row), column));
     return sql ? sql(`$${values.length}`) : `$${values.length}`;
   });
-  return {
-    text: `INSERT INTO ${shapeOf(manager, target).table} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) SELECT ${expressions.join(', ')} FROM ${from}`,
-    values,
-  };
+  return { text: `${into} SELECT ${expressions.join(', ')} FROM ${from}`, values };
 }
 
 /**
@@ -195,8 +186,8 @@ interface EntityShape {
   selects: Map<string, string>;
   /** The text of `findByKey`, by the key's properties. */
   finds: Map<string, string>;
-  /** What `insertStatement` writes: the statement's head, the columns written, the text for one row. */
-  insert?: { head: string; columns: EntityMetadata['columns']; oneRow: string };
+  /** What an INSERT writes (`insertStatement`, `insertFromStatement`): `INSERT INTO table (columns)`, the columns written, the text for one row. */
+  insert?: { into: string; columns: EntityMetadata['columns']; oneRow: string };
 }
 const shapes = new WeakMap<EntityMetadata, EntityShape>();
 
@@ -222,6 +213,17 @@ function shapeOf(manager: EntityManager, target: EntityTarget<ObjectLiteral>): E
 /** A timestamp as JSON carries it (`Date.prototype.toISOString`: UTC, milliseconds), in SQL. */
 export function isoTimeSql(expression: string): string {
   return `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** The INSERT of every column of the entity, made once per entity. */
+function insertShape(manager: EntityManager, target: EntityTarget<ObjectLiteral>): NonNullable<EntityShape['insert']> {
+  const shape = shapeOf(manager, target);
+  if (!shape.insert) {
+    const columns = shape.columns.filter((column) => column.isInsert);
+    const into = `INSERT INTO ${shape.table} (${columns.map((c) => manager.connection.driver.escape(c.databaseName)).join(', ')})`;
+    shape.insert = { into, columns, oneRow: `${into} VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})` };
+  }
+  return shape.insert;
 }
 
 /** The entity's table, quoted, for statements written by hand. */

@@ -29,6 +29,10 @@ import { MessageEntity } from './message.entity';
 
 const notFound = (id: string) => Errors.notFound('Message', id);
 
+/** The event's user and conversation as the API shows them, of the rows a message's write updates (`c`) and joins (`u`). */
+const AUTHOR_VIEW = runtimeUserViewSql('u');
+const CONVERSATION_VIEW = runtimeConversationViewSql('c');
+
 export interface MessageFilter extends PageQuery, DateRange {
   conversationId?: string;
   tags?: TagMatch;
@@ -99,7 +103,7 @@ export class MessagesRepository {
       text: `UPDATE ${tableOf(manager, ConversationEntity)} c SET "message_count" = c."message_count" + 1, "updated_at" = $1
         ${event ? `FROM ${tableOf(manager, UserEntity)} u` : ''}
         WHERE c."bot_id" = $2 AND c."id" = $3 ${author} ${participant}
-        RETURNING c."integration"${event ? `, ${runtimeUserViewSql('u')} AS "user", ${runtimeConversationViewSql('c')} AS "conversation"` : ''}`,
+        RETURNING c."integration"${event ? `, ${AUTHOR_VIEW} AS "user", ${CONVERSATION_VIEW} AS "conversation"` : ''}`,
       values,
     };
     const recorded = event
