@@ -49,6 +49,8 @@ describe('loadConfig', () => {
     [{ BOOTSTRAP_TOKEN: 'short' }, /BOOTSTRAP_TOKEN/],
     [{ REQUEST_TIMEOUT_MS: '5' }, /REQUEST_TIMEOUT_MS/],
     [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
+    [{ BOT_LOG_RETENTION_DAYS: '-1' }, /BOT_LOG_RETENTION_DAYS/],
+    [{ BOT_LOG_RETENTION_DAYS: 'a month' }, /BOT_LOG_RETENTION_DAYS/],
     [{ NATS_USER: 'platform' }, /NATS_USER and NATS_PASSWORD must be set together/],
     [{ NATS_PASSWORD: 'long-enough' }, /NATS_USER and NATS_PASSWORD must be set together/],
     [{ NATS_USER: 'platform', NATS_PASSWORD: 'short' }, /NATS_PASSWORD/],

@@ -260,6 +260,13 @@ export class PlatformConfig {
   @Max(100000)
   botLogLinesPerMinute = 600;
 
+  /** Days a bot's log lines are kept for getBotLogs; older ones are deleted (0: kept forever). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3650)
+  botLogRetentionDays = 30;
+
   /** Folder where the bots service keeps bundles and each bot's scratch folder; a folder under the system's temporary folder when unset. */
   @IsOptional()
   @IsString()
@@ -475,6 +482,7 @@ export const ENV_NAMES: Record<Exclude<keyof PlatformConfig, 'singleSessionDatab
   botLeaseMs: 'BOT_LEASE_MS',
   botMaxProcesses: 'BOT_MAX_PROCESSES',
   botLogLinesPerMinute: 'BOT_LOG_LINES_PER_MINUTE',
+  botLogRetentionDays: 'BOT_LOG_RETENTION_DAYS',
   workspaceBotQuota: 'WORKSPACE_BOT_QUOTA',
   workspaceMemberQuota: 'WORKSPACE_MEMBER_QUOTA',
   botWorkDir: 'BOT_WORK_DIR',

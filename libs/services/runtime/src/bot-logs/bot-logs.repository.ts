@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { insertStatement, ListQuery, Page, Statement } from '@platform/persistence';
+import { insertStatement, ListQuery, Page, queryRows, Statement, tableOf } from '@platform/persistence';
 import { BotLogEntity } from './bot-log.entity';
 
 export interface BotLogFilter {
@@ -28,6 +28,27 @@ export class BotLogsRepository {
   /** The write of a line, to run with another write (`oneStatement`). */
   insertStatement(entry: BotLogEntity): Statement {
     return insertStatement(this.logs.manager, BotLogEntity, [entry]);
+  }
+
+  /**
+   * Deletes up to `limit` lines older than `days` days (by the database's clock), oldest first, of
+   * any bot; answers how many. Lines another replica's sweep is deleting are skipped, not waited
+   * for, so sweeps running at once share the work.
+   */
+  async deleteOlderThan(days: number, limit: number): Promise<number> {
+    const manager = this.logs.manager;
+    const table = tableOf(manager, BotLogEntity);
+    const [row] = (await queryRows(
+      manager,
+      `WITH "gone" AS (
+         DELETE FROM ${table} WHERE ctid = ANY(ARRAY(
+           SELECT ctid FROM ${table} WHERE "timestamp" < now() - make_interval(days => $1::int)
+           ORDER BY "timestamp" LIMIT $2 FOR UPDATE SKIP LOCKED))
+         RETURNING 1)
+       SELECT count(*)::int AS "deleted" FROM "gone"`,
+      [days, limit],
+    )) as Array<{ deleted: number }>;
+    return row.deleted;
   }
 
   /** Oldest first within the time range. */

@@ -15,6 +15,7 @@ import { Workflows1733420000000 } from './1733420000000-workflows';
 import { Tasks1733430000000 } from './1733430000000-tasks';
 import { ActionRuns1733440000000 } from './1733440000000-action-runs';
 import { DeliveryInDueOrder1733450000000 } from './1733450000000-delivery-in-due-order';
+import { BotLogRetention1733460000000 } from './1733460000000-bot-log-retention';
 
 /** The runtime schema's migrations, oldest first. */
 export const RUNTIME_MIGRATIONS = [
@@ -35,4 +36,5 @@ export const RUNTIME_MIGRATIONS = [
   Tasks1733430000000,
   ActionRuns1733440000000,
   DeliveryInDueOrder1733450000000,
+  BotLogRetention1733460000000,
 ];
