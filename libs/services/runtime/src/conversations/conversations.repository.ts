@@ -5,12 +5,15 @@ import { Errors, SortDirection, SortField } from '@platform/contracts';
 import {
   columnsOf,
   findByKey,
+  insertStatement,
   isForeignKeyViolation,
   isUniqueViolation,
   ListQuery,
   Page,
+  oneStatement,
   PageQuery,
   queryRows,
+  runStatement,
   tableOf,
   toEntity,
 } from '@platform/persistence';
@@ -88,15 +91,23 @@ export class ConversationsRepository {
     return (await this.participants.count({ where: { botId, conversationId, userId } })) > 0;
   }
 
-  /** Inserts the conversation with its first participants, all or nothing; a taken id is 409. */
+  /**
+   * Inserts the conversation with its first participants, all or nothing, in one statement (one
+   * round trip, where a transaction took one per row plus BEGIN and COMMIT); a taken id is 409,
+   * an unknown user 404.
+   */
   async insert(conversation: ConversationEntity, participantIds: string[]): Promise<void> {
+    const manager = this.conversations.manager;
+    const participants: ParticipantEntity[] = participantIds.map((userId) => ({
+      botId: conversation.botId,
+      conversationId: conversation.id,
+      userId,
+      createdAt: conversation.createdAt,
+    }));
+    const writes = [insertStatement(manager, ConversationEntity, [conversation])];
+    if (participants.length > 0) writes.push(insertStatement(manager, ParticipantEntity, participants));
     try {
-      await this.conversations.manager.transaction(async (manager) => {
-        await manager.insert(ConversationEntity, conversation as never);
-        for (const userId of participantIds) {
-          await manager.insert(ParticipantEntity, { botId: conversation.botId, conversationId: conversation.id, userId, createdAt: conversation.createdAt });
-        }
-      });
+      await runStatement(manager, oneStatement(writes));
     } catch (error) {
       if (isUniqueViolation(error)) throw Errors.alreadyExists('Conversation', conversation.id);
       if (isForeignKeyViolation(error)) throw Errors.notFound('User', participantIds.join(', '));
