@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { dropTestDatabase, migratedTestDatabase } from '@platform/persistence';
 import { RUNTIME_MIGRATIONS } from '../migrations';
+import { conversationRow, userRow } from '../testing/rows';
 import { UserEntity } from '../users/user.entity';
 import { ConversationEntity } from './conversation.entity';
 import { ConversationsRepository } from './conversations.repository';
@@ -22,18 +23,7 @@ describe('ConversationsRepository.insert (on Postgres)', () => {
       migrations: RUNTIME_MIGRATIONS,
     });
     conversations = new ConversationsRepository(dataSource.getRepository(ConversationEntity), dataSource.getRepository(ParticipantEntity));
-    for (const id of ['user_ann', 'user_bob']) {
-      await dataSource.manager.insert(UserEntity, {
-        botId: bot,
-        id,
-        integration: 'chat',
-        name: null,
-        pictureUrl: null,
-        tags: {},
-        createdAt: created,
-        updatedAt: created,
-      });
-    }
+    for (const id of ['user_ann', 'user_bob']) await dataSource.manager.insert(UserEntity, userRow(bot, id, created));
   });
 
   afterAll(async () => {
@@ -41,17 +31,7 @@ describe('ConversationsRepository.insert (on Postgres)', () => {
     await dropTestDatabase(database);
   });
 
-  const conversation = (id: string): ConversationEntity => ({
-    botId: bot,
-    id,
-    integration: 'chat',
-    channel: 'channel',
-    currentTaskId: null,
-    messageCount: 0,
-    tags: { topic: 'billing' },
-    createdAt: created,
-    updatedAt: created,
-  });
+  const conversation = (id: string): ConversationEntity => conversationRow(bot, id, created);
   const stored = async (id: string) => ({
     conversation: await dataSource.manager.findOneBy(ConversationEntity, { botId: bot, id }),
     participants: (await dataSource.manager.find(ParticipantEntity, { where: { botId: bot, conversationId: id }, order: { userId: 'ASC' } })).map(

@@ -7,6 +7,7 @@ import { ParticipantEntity } from '../conversations/participant.entity';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { RUNTIME_MIGRATIONS } from '../migrations';
+import { conversationRow, userRow } from '../testing/rows';
 import { toRuntimeUserView } from '../users/user-view';
 import { UserEntity } from '../users/user.entity';
 import { MessageWriter, NewMessage } from './message-writer';
@@ -38,32 +39,11 @@ describe('MessagesRepository.insertWithEvent (on Postgres)', () => {
   });
 
   async function conversation(id: string, fields: Partial<ConversationEntity> = {}): Promise<void> {
-    await dataSource.manager.insert(ConversationEntity, {
-      botId: bot,
-      id,
-      integration: 'chat',
-      channel: 'channel',
-      currentTaskId: null,
-      messageCount: 0,
-      tags: { topic: 'billing' },
-      createdAt: created,
-      updatedAt: created,
-      ...fields,
-    });
+    await dataSource.manager.insert(ConversationEntity, conversationRow(bot, id, created, fields));
   }
 
   async function user(id: string, fields: Partial<UserEntity> = {}): Promise<void> {
-    await dataSource.manager.insert(UserEntity, {
-      botId: bot,
-      id,
-      integration: 'chat',
-      name: null,
-      pictureUrl: null,
-      tags: {},
-      createdAt: created,
-      updatedAt: created,
-      ...fields,
-    });
+    await dataSource.manager.insert(UserEntity, userRow(bot, id, created, fields));
   }
 
   const draft = (conversationId: string, authorId: string, participantId?: string): NewMessage => ({
