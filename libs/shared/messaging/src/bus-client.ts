@@ -129,20 +129,39 @@ export class NatsBusClient extends BusClient implements OnApplicationBootstrap {
     });
   }
 
+  /**
+   * Messages are handled one after another, in the order they were published. A message sent by
+   * value is handled as soon as it is read when none is still being handled: a notice that voids
+   * a cache entry then takes effect before any request that arrived after it is served (requests
+   * are dispatched as they are read too), so the request is not answered from the voided entry.
+   */
   async subscribe(subject: string, onMessage: (payload: unknown) => void | Promise<void>): Promise<BusSubscription> {
     const nc = await this.bus.get();
-    const subscription = nc.subscribe(this.bus.subject(subject));
+    let handling: Promise<void> | undefined;
+    const handle = (data: Uint8Array): Promise<void> | undefined => {
+      const failed = (error: Error) => this.logger.error(`Handler for ${subject} failed: ${error.message}`);
+      try {
+        const inline = this.codec.decodeInline(data);
+        const done = inline ? onMessage(inline.value) : this.codec.decode(data).then(onMessage);
+        return done instanceof Promise ? done.catch(failed) : undefined;
+      } catch (error) {
+        failed(error as Error);
+        return undefined;
+      }
+    };
+    const subscription = nc.subscribe(this.bus.subject(subject), {
+      callback: (error, message) => {
+        if (error) return this.logger.error(`Subscription ${subject} failed: ${error.message}`);
+        const next = handling ? handling.then(() => handle(message.data)) : handle(message.data);
+        if (!next) return;
+        handling = next;
+        void next.then(() => {
+          if (handling === next) handling = undefined;
+        });
+      },
+    });
     // Only once the server knows the subscription can no message published after this be missed.
     await nc.flush();
-    void (async () => {
-      for await (const message of subscription) {
-        try {
-          await onMessage(await this.codec.decode(message.data));
-        } catch (error) {
-          this.logger.error(`Handler for ${subject} failed: ${(error as Error).message}`);
-        }
-      }
-    })();
     return subscription;
   }
 

@@ -168,6 +168,37 @@ describe('the NATS bus', () => {
     expect(received.sort()).toEqual(['a:1', 'b:1']);
   });
 
+  it('acts on a notice before serving a request sent after it, as a cache must forget before it answers', async () => {
+    // The receiver serves requests as they arrive; a notice published first must not be handled after them.
+    const receiver = apps[1].get(BusClient);
+    const forgotten = new Set<number>();
+    await receiver.subscribe('order.notice', (payload) => void forgotten.add((payload as { n: number }).n));
+    await receiver.serve('order.ask', async (payload) => forgotten.has((payload as { n: number }).n));
+    const answers: boolean[] = [];
+    for (let n = 0; n < 200; n++) {
+      await bus.publish('order.notice', { n });
+      answers.push((await bus.request('order.ask', { n })) as boolean);
+    }
+    expect(answers.filter((seen) => !seen)).toEqual([]);
+  });
+
+  it('handles the messages of a subscription one after another, in the order they were published', async () => {
+    const log: string[] = [];
+    let finished!: () => void;
+    const allDone = new Promise<void>((resolve) => (finished = resolve));
+    await apps[1].get(BusClient).subscribe('order.serial', async (payload) => {
+      const { n } = payload as { n: number };
+      log.push(`start ${n}`);
+      // The first is slow: the others wait for it rather than overtake it.
+      if (n === 0) await new Promise((r) => setTimeout(r, 100));
+      log.push(`end ${n}`);
+      if (n === 2) finished();
+    });
+    for (const n of [0, 1, 2]) await bus.publish('order.serial', { n });
+    await allDone;
+    expect(log).toEqual(['start 0', 'end 0', 'start 1', 'end 1', 'start 2', 'end 2']);
+  });
+
   it('answers the requests under way before a stopping replica lets go', async () => {
     @Controller()
     class SlowController {

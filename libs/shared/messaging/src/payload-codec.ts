@@ -48,6 +48,15 @@ export class PayloadCodec {
   }
 
   /**
+   * The value of a body sent by value, read at once (no await): for a reader that must act on
+   * it before anything else it received after it. None for a body sent by reference.
+   */
+  decodeInline(data: Uint8Array): { value: unknown } | undefined {
+    const text = utf8Decoder.decode(data);
+    return text.startsWith(BY_VALUE_HEAD) ? { value: JSON.parse(text.slice(BY_VALUE_HEAD.length, -1)) } : undefined;
+  }
+
+  /**
    * The value a body carries, as its JSON text (for a reader that only passes it on). A body by
    * value is `{"v":<value>}` exactly as `encode` wrote it, so the text is cut out of it unparsed.
    */
