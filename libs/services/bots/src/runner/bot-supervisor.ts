@@ -132,6 +132,9 @@ export class BotSupervisor {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.pinger);
+    // A start under way ends first (its process, if it got one, is stopped with the others), so
+    // nothing of the bot still runs or writes its files once this returns.
+    await this.starting?.catch(() => undefined);
     const processes = [this.process, ...this.draining].filter((p): p is BotProcess => !!p);
     this.process = undefined;
     for (const p of processes) this.drain(p);
@@ -150,6 +153,7 @@ export class BotSupervisor {
   private async start(): Promise<BotProcess> {
     const deployment = this.deployment;
     const files = await this.hooks.files(deployment);
+    if (this.closed) throw new Error('The bot is no longer run by this replica');
     const process = new BotProcess({
       botId: this.botId,
       bundlePath: files.bundlePath,
