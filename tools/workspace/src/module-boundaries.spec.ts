@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const ESLINT = join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
+const NX = join(ROOT, 'node_modules', 'nx', 'dist', 'bin', 'nx.js');
 
 /** The boundary problems ESLint reports for `source` as if it were the file at `path`. */
 function boundaryProblems(path: string, source: string): string[] {
@@ -24,6 +25,13 @@ function boundaryProblems(path: string, source: string): string[] {
  * where it would break the architecture (docs/architecture.md, "Layers").
  */
 describe('module boundaries', () => {
+  beforeAll(() => {
+    // The rule reads Nx's cached project graph and skips itself (with a warning) when there is
+    // none, as on a fresh clone before any nx command: the graph is computed first.
+    const run = spawnSync(process.execPath, [NX, 'show', 'projects'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } });
+    if (run.status !== 0) throw new Error(`nx could not compute the project graph: ${run.stderr}`);
+  }, 60000);
+
   it('refuse a shared lib importing a service', () => {
     // Every service depends on the shared libs, so this is also a cycle, which is what gets reported.
     expect(
