@@ -19,6 +19,8 @@ export class DeploymentsService {
   async deployment(botId: string): Promise<BotDeployment> {
     const bot = await this.bots.findWithCode(botId);
     if (!bot?.code || !bot.deployedAt) throw Errors.notFound('Deployment of bot', botId);
+    const token = await this.keys.ensure(bot.id, bot.deployedAt);
+    if (token === undefined) throw Errors.notFound('Deployment of bot', botId);
     return {
       botId: bot.id,
       deployedAt: bot.deployedAt.toISOString(),
@@ -26,7 +28,7 @@ export class DeploymentsService {
       code: bot.code,
       configuration: bot.definition.configuration.data,
       secrets: await this.secrets.values(bot.id),
-      token: await this.keys.ensure(bot.id, bot.deployedAt),
+      token,
     };
   }
 
