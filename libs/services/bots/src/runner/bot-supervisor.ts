@@ -57,6 +57,8 @@ export function deploymentFingerprint(deployment: BotDeployment): string {
 export class BotSupervisor {
   private process?: BotProcess;
   private starting?: Promise<BotProcess>;
+  /** The bot's files being written for a start, before its process exists. */
+  private preparing?: Promise<DeploymentFiles>;
   private readonly draining = new Set<BotProcess>();
   private crashes = 0;
   private restartAt = 0;
@@ -132,9 +134,9 @@ export class BotSupervisor {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.pinger);
-    // A start under way ends first (its process, if it got one, is stopped with the others), so
-    // nothing of the bot still runs or writes its files once this returns.
-    await this.starting?.catch(() => undefined);
+    // Files being written for a start are written first, and that start then gives up, so nothing
+    // writes the bot's files once this returns; a start further on has its process, stopped below.
+    await this.preparing?.catch(() => undefined);
     const processes = [this.process, ...this.draining].filter((p): p is BotProcess => !!p);
     this.process = undefined;
     for (const p of processes) this.drain(p);
@@ -152,7 +154,7 @@ export class BotSupervisor {
 
   private async start(): Promise<BotProcess> {
     const deployment = this.deployment;
-    const files = await this.hooks.files(deployment);
+    const files = await (this.preparing = this.hooks.files(deployment)).finally(() => (this.preparing = undefined));
     if (this.closed) throw new Error('The bot is no longer run by this replica');
     const process = new BotProcess({
       botId: this.botId,
