@@ -6,13 +6,12 @@ import { IntegrationSettingsEntity } from './integration-settings.entity';
 /** The settings configureIntegration changes; a field left undefined keeps its stored value. */
 export type IntegrationSettingsChange = Partial<Pick<IntegrationSettingsEntity, 'identifier' | 'scheduleRegisterCall' | 'sandboxIdentifiers'>>;
 
-const COLUMNS: Record<keyof IntegrationSettingsChange, string> = {
-  identifier: 'identifier',
-  scheduleRegisterCall: 'schedule_register_call',
-  sandboxIdentifiers: 'sandbox_identifiers',
+/** Each field's column, and its value among the statement's parameters. */
+const FIELDS: Record<keyof IntegrationSettingsChange, { column: string; value: string }> = {
+  identifier: { column: 'identifier', value: '$3::text' },
+  scheduleRegisterCall: { column: 'schedule_register_call', value: '$4::text' },
+  sandboxIdentifiers: { column: 'sandbox_identifiers', value: '$5::jsonb' },
 };
-/** Where each field's value is among the statement's parameters. */
-const PARAMETERS: Record<keyof IntegrationSettingsChange, string> = { identifier: '3::text', scheduleRegisterCall: '4::text', sandboxIdentifiers: '5::jsonb' };
 
 @Injectable()
 export class IntegrationSettingsRepository {
@@ -30,8 +29,8 @@ export class IntegrationSettingsRepository {
    * make calls for the instance wait on each other for nothing.
    */
   async configure(botId: string, alias: string, change: IntegrationSettingsChange): Promise<void> {
-    const kept = (Object.keys(COLUMNS) as Array<keyof IntegrationSettingsChange>).filter((field) => change[field] !== undefined);
-    const updates = ['"updated_at" = EXCLUDED."updated_at"', ...kept.map((field) => `"${COLUMNS[field]}" = EXCLUDED."${COLUMNS[field]}"`)];
+    const kept = (Object.keys(FIELDS) as Array<keyof IntegrationSettingsChange>).filter((field) => change[field] !== undefined).map((field) => FIELDS[field]);
+    const updates = ['"updated_at" = EXCLUDED."updated_at"', ...kept.map(({ column }) => `"${column}" = EXCLUDED."${column}"`)];
     const values = [
       botId,
       alias,
@@ -39,7 +38,7 @@ export class IntegrationSettingsRepository {
       change.scheduleRegisterCall ?? null,
       change.sandboxIdentifiers == null ? null : JSON.stringify(change.sandboxIdentifiers),
     ];
-    const held = kept.map((field) => `AND s."${COLUMNS[field]}" IS NOT DISTINCT FROM $${PARAMETERS[field]}`).join(' ');
+    const held = kept.map(({ column, value }) => `AND s."${column}" IS NOT DISTINCT FROM ${value}`).join(' ');
     await this.settings.query(
       `INSERT INTO "runtime"."integration_settings" ("bot_id", "alias", "identifier", "schedule_register_call", "sandbox_identifiers", "updated_at")
        SELECT $1, $2, $3, $4, $5::jsonb, now()
