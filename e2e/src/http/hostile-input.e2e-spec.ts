@@ -58,18 +58,22 @@ describe('hostile input at the gateway', () => {
     expectErrorBody(res.json, 401, 'Unauthorized');
   });
 
-  it('refuses JSON nested past the limit, naming it, without blocking anything else', async () => {
-    const body = `{"configuration":{"data":${'['.repeat(2_000_000)}`;
+  it('refuses JSON nested past the limit, naming it, without blocking anything else, and reads the rest of the body so that the sender gets the answer', async () => {
+    // Far more than the connection's buffers hold: a gateway that stopped reading at the refusal
+    // would close the connection under the sender (a reset, which may come before the answer is read).
+    const body = `{"configuration":{"data":${'['.repeat(20_000_000)}`;
     const [deep, health] = await Promise.all([
       raw('POST', '/v1/admin/bots', {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${e2e.token}`, 'x-workspace-id': workspaceId },
         body,
+        untilClosed: true,
       }),
       raw('GET', '/health'),
     ]);
     expect(deep.status).toBe(400);
     expectErrorBody(deep.json, 400, 'InvalidPayload');
     expect(deep.json.message).toMatch(/deeper than 64 levels/);
+    expect(deep.uploadError).toBeUndefined();
     expect(health.status).toBe(200);
   });
 

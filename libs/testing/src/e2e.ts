@@ -98,6 +98,8 @@ export interface RawResponse {
   headers: Record<string, string | string[] | undefined>;
   text: string;
   json: any;
+  /** With `untilClosed`: why sending the request's body failed after the answer came (a connection closed under it), if it did. */
+  uploadError?: string;
 }
 
 /** How long `raw` waits on a connection where nothing moves before it reports a hang. */
@@ -110,11 +112,21 @@ const RAW_IDLE_MS = 45000;
 export function raw(
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: string | Buffer; chunks?: AsyncIterable<Buffer> | Iterable<Buffer> } = {},
+  options: {
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    chunks?: AsyncIterable<Buffer> | Iterable<Buffer>;
+    /** Settle only once the connection is closed, with how sending the body ended (`uploadError`). */
+    untilClosed?: boolean;
+  } = {},
 ): Promise<RawResponse> {
   const url = new URL(path, e2e.url);
   return new Promise((resolve, reject) => {
     let answered = false;
+    let uploadError: string | undefined;
+    let answer: RawResponse | undefined;
+    let closed = false;
+    const settle = () => answer && (closed || !options.untilClosed) && resolve({ ...answer, ...(uploadError ? { uploadError } : {}) });
     const req = httpRequest(
       url,
       {
@@ -140,14 +152,20 @@ export function raw(
           } catch {
             json = undefined;
           }
-          resolve({ status: res.statusCode!, headers: res.headers, text, json });
+          answer = { status: res.statusCode!, headers: res.headers, text, json };
+          settle();
         });
       },
     );
     // A server refusing a body may close the connection while we are still sending it: once its
     // answer has arrived, that is the answer.
-    req.on('error', (error) => {
+    req.on('error', (error: NodeJS.ErrnoException) => {
       if (!answered) reject(error);
+      else uploadError = error.code ?? error.message;
+    });
+    req.on('close', () => {
+      closed = true;
+      settle();
     });
     // A connection silent for this long is a hang to report, well before the test's own timeout.
     req.setTimeout(RAW_IDLE_MS, () => req.destroy(new Error(`${method} ${path}: nothing received or sent for ${RAW_IDLE_MS} ms (answered: ${answered})`)));

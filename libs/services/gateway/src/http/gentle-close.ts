@@ -22,6 +22,8 @@ export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): voi
   if (!socket) return;
   if (!res.headersSent) res.setHeader('Connection', 'close');
   socket.destroySoon = () => linger(socket);
+  // A body whose reading stopped part way (refused as it arrived) flows again, into nothing.
+  req.resume();
 }
 
 function linger(socket: Socket): void {

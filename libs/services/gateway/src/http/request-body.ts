@@ -59,7 +59,9 @@ export class RequestBodyReader {
     let received = 0;
     const reading = (async () => {
       try {
-        for await (const chunk of req as AsyncIterable<Buffer>) {
+        // A refusal leaves the request open (a loop left by a throw would destroy it, and the
+        // connection with it): its answer is sent, then the rest is dropped (`closeAfterAnswer`).
+        for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
           received += chunk.length;
           if (received > limit) throw Errors.payloadTooLarge(limit);
           await this.budget.reserve(client, chunk.length, gone.signal);
