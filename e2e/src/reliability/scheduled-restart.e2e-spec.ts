@@ -26,8 +26,12 @@ describe('scheduled items across restarts', () => {
     const { botId, conversationId, runtime } = await ownChatBot(own, bot.url);
     const ids: string[] = [];
     // Asked for in the reverse of the order they are due; all fall due while the runtime is down.
-    for (const delay of [1200, 900, 600]) {
-      ids.push((await runtime.createEvent({ type: 'reminder', payload: { delay }, conversationId, schedule: { delay } })).event.id);
+    // Due at set times: a delay counts from each request's arrival, so on a busy machine a request
+    // answered slowly would make the one after it due later than its delay says.
+    const base = Date.now() + 1000;
+    for (const offset of [600, 300, 0]) {
+      const dateTime = new Date(base + offset).toISOString();
+      ids.push((await runtime.createEvent({ type: 'reminder', payload: { offset }, conversationId, schedule: { dateTime } })).event.id);
     }
     const { message } = await runtime.createMessage({
       conversationId,
@@ -35,12 +39,13 @@ describe('scheduled items across restarts', () => {
       type: 'text',
       payload: { text: 'while away' },
       tags: {},
-      schedule: { delay: 700 },
+      schedule: { dateTime: new Date(base + 100).toISOString() },
     });
 
     // Every process of the mesh dies at once, and comes back.
     await Promise.all(APPS.map((app) => own.mesh.stop(app, 'SIGKILL')));
-    await sleep(1500);
+    // Back after the last is due (1.6 s after the first was asked for, the requests taking some of it).
+    await sleep(2000);
     expect(bot.received).toHaveLength(0);
     for (const app of APPS) own.mesh.spawn(app);
     await own.mesh.waitHealthy(undefined, 30000);
