@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ensureSchema } from './database-schema';
@@ -16,15 +17,19 @@ export async function createTestDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
+/** A service's schema as its tests on Postgres need it: its name, its migrations, and the entities the test reads and writes. */
+export interface ServiceSchema {
+  schema: string;
+  migrations: DataSourceOptions['migrations'];
+  entities?: DataSourceOptions['entities'];
+}
+
 /**
  * A fresh database (`createTestDatabase`) with a service's schema made by its migrations, and a
  * source on it for the given entities: that service's repositories on Postgres itself, in a
- * test. Destroy the source, then `dropTestDatabase`.
+ * test (through `suiteDatabase`, which also drops it).
  */
-export async function migratedTestDatabase(
-  name: string,
-  service: { schema: string; migrations: DataSourceOptions['migrations']; entities?: DataSourceOptions['entities'] },
-): Promise<DataSource> {
+async function migratedTestDatabase(name: string, service: ServiceSchema): Promise<DataSource> {
   const url = await createTestDatabase(name);
   await ensureSchema(url, service.schema);
   const dataSource = new DataSource({ type: 'postgres', url, ...service });
@@ -46,4 +51,25 @@ async function onAdminConnection(sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** The migrated database of one suite of tests on Postgres (`suiteDatabase`). */
+export interface SuiteDatabase {
+  /** Makes the database, migrated, and answers a source on it (in the suite's `beforeAll`). */
+  open(): Promise<DataSource>;
+  /** Destroys the source and drops the database, however far `open` got (in its `afterAll`). */
+  close(): Promise<void>;
+}
+
+/** A migrated database for one suite, named after `label` and unique to the run, so suites running at once never share one. */
+export function suiteDatabase(label: string, service: ServiceSchema): SuiteDatabase {
+  const name = `bp_test_${label}_${randomBytes(4).toString('hex')}`;
+  let source: DataSource | undefined;
+  return {
+    open: async () => (source = await migratedTestDatabase(name, service)),
+    close: async () => {
+      await source?.destroy();
+      await dropTestDatabase(name);
+    },
+  };
 }

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dropTestDatabase, migratedTestDatabase } from '@platform/persistence';
+import { suiteDatabase } from '@platform/persistence';
 import { FILES_MIGRATIONS } from '../migrations';
 import { Passage } from './chunk';
 import { PassagesRepository } from './passages.repository';
@@ -22,7 +21,7 @@ function numbers(seed: number): () => number {
 
 /** The search ranking on Postgres itself (with pg_trgm, which the files migration installs where it can). */
 describe('PassagesRepository.search (on Postgres)', () => {
-  const database = `bp_test_passages_${randomBytes(4).toString('hex')}`;
+  const database = suiteDatabase('passages', { schema: 'files', migrations: FILES_MIGRATIONS });
   const botId = 'bot_passages';
   const formsBotId = 'bot_word_forms';
   let dataSource: DataSource;
@@ -40,7 +39,7 @@ describe('PassagesRepository.search (on Postgres)', () => {
   }
 
   beforeAll(async () => {
-    dataSource = await migratedTestDatabase(database, { schema: 'files', migrations: FILES_MIGRATIONS });
+    dataSource = await database.open();
     passages = new PassagesRepository(dataSource);
     await passages.onApplicationBootstrap();
 
@@ -64,10 +63,7 @@ describe('PassagesRepository.search (on Postgres)', () => {
     await indexedFile(formsBotId, 'file_other', other);
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await dropTestDatabase(database);
-  });
+  afterAll(() => database.close());
 
   /** Every matching passage scored in full (cover density, phrase, trigram similarity, heading weight), best first. */
   async function everyMatchRanked(question: string, bot = botId): Promise<Array<{ position: number; score: number }>> {

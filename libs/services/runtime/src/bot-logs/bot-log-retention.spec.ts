@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PlatformConfig } from '@platform/config';
-import { dropTestDatabase, migratedTestDatabase } from '@platform/persistence';
+import { suiteDatabase } from '@platform/persistence';
 import { RUNTIME_MIGRATIONS } from '../migrations';
 import { BotLogEntity } from './bot-log.entity';
 import { BotLogRetention } from './bot-log-retention';
@@ -9,19 +8,16 @@ import { BotLogsRepository } from './bot-logs.repository';
 
 /** The retention of bot log lines on Postgres itself: what is past it goes, oldest first and in bounded batches; nothing else does. */
 describe('bot log retention (on Postgres)', () => {
-  const database = `bp_test_bot_log_retention_${randomBytes(4).toString('hex')}`;
+  const database = suiteDatabase('bot_log_retention', { schema: 'runtime', entities: [BotLogEntity], migrations: RUNTIME_MIGRATIONS });
   let dataSource: DataSource;
   let logs: BotLogsRepository;
 
   beforeAll(async () => {
-    dataSource = await migratedTestDatabase(database, { schema: 'runtime', entities: [BotLogEntity], migrations: RUNTIME_MIGRATIONS });
+    dataSource = await database.open();
     logs = new BotLogsRepository(dataSource.getRepository(BotLogEntity));
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await dropTestDatabase(database);
-  });
+  afterAll(() => database.close());
 
   beforeEach(() => dataSource.query(`DELETE FROM "runtime"."bot_logs"`));
 

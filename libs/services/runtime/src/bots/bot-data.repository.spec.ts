@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dropTestDatabase, migratedTestDatabase } from '@platform/persistence';
+import { suiteDatabase } from '@platform/persistence';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { RUNTIME_MIGRATIONS } from '../migrations';
 import { conversationRow, userRow } from '../testing/rows';
@@ -23,25 +22,18 @@ describe('referencingFirst', () => {
 
 /** A bot's purge on Postgres itself, while its conversations are still being written to. */
 describe('BotDataRepository.purge (on Postgres)', () => {
-  const database = `bp_test_bot_data_${randomBytes(4).toString('hex')}`;
+  const database = suiteDatabase('bot_data', { schema: 'runtime', entities: [ConversationEntity, UserEntity], migrations: RUNTIME_MIGRATIONS });
   const bot = 'bot_purged';
   const created = new Date('2026-03-04T05:06:07.089Z');
   let dataSource: DataSource;
   let data: BotDataRepository;
 
   beforeAll(async () => {
-    dataSource = await migratedTestDatabase(database, {
-      schema: 'runtime',
-      entities: [ConversationEntity, UserEntity],
-      migrations: RUNTIME_MIGRATIONS,
-    });
+    dataSource = await database.open();
     data = new BotDataRepository(dataSource);
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await dropTestDatabase(database);
-  });
+  afterAll(() => database.close());
 
   const count = async (table: string) =>
     Number(((await dataSource.query(`SELECT count(*) AS n FROM "runtime"."${table}" WHERE "bot_id" = $1`, [bot])) as Array<{ n: string }>)[0].n);

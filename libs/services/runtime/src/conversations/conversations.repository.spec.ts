@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dropTestDatabase, migratedTestDatabase } from '@platform/persistence';
+import { suiteDatabase } from '@platform/persistence';
 import { RUNTIME_MIGRATIONS } from '../migrations';
 import { conversationRow, userRow } from '../testing/rows';
 import { UserEntity } from '../users/user.entity';
@@ -10,26 +9,23 @@ import { ParticipantEntity } from './participant.entity';
 
 /** A conversation's creation on Postgres itself: the conversation and its first participants, all or nothing, in one statement. */
 describe('ConversationsRepository.insert (on Postgres)', () => {
-  const database = `bp_test_conversations_${randomBytes(4).toString('hex')}`;
+  const database = suiteDatabase('conversations', {
+    schema: 'runtime',
+    entities: [ConversationEntity, ParticipantEntity, UserEntity],
+    migrations: RUNTIME_MIGRATIONS,
+  });
   const bot = 'bot_conversations';
   const created = new Date('2026-03-04T05:06:07.089Z');
   let dataSource: DataSource;
   let conversations: ConversationsRepository;
 
   beforeAll(async () => {
-    dataSource = await migratedTestDatabase(database, {
-      schema: 'runtime',
-      entities: [ConversationEntity, ParticipantEntity, UserEntity],
-      migrations: RUNTIME_MIGRATIONS,
-    });
+    dataSource = await database.open();
     conversations = new ConversationsRepository(dataSource.getRepository(ConversationEntity), dataSource.getRepository(ParticipantEntity));
     for (const id of ['user_ann', 'user_bob']) await dataSource.manager.insert(UserEntity, userRow(bot, id, created));
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await dropTestDatabase(database);
-  });
+  afterAll(() => database.close());
 
   const conversation = (id: string): ConversationEntity => conversationRow(bot, id, created);
   const stored = async (id: string) => ({

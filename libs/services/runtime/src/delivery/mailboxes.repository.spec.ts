@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dropTestDatabase, insertStatement, migratedTestDatabase, oneStatement, RequestTransactions, Statement } from '@platform/persistence';
+import { insertStatement, suiteDatabase, oneStatement, RequestTransactions, Statement } from '@platform/persistence';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { newEvent } from '../events/new-event';
@@ -10,21 +10,18 @@ import { Lane, MailboxesRepository, STEPPED_BOTS } from './mailboxes.repository'
 
 /** The delivery queue's rules on Postgres itself: what a dispatcher leases, and what closing a lane leaves behind. */
 describe('MailboxesRepository (on Postgres)', () => {
-  const database = `bp_test_mailboxes_${randomBytes(4).toString('hex')}`;
+  const database = suiteDatabase('mailboxes', { schema: 'runtime', entities: [EventEntity], migrations: RUNTIME_MIGRATIONS });
   let dataSource: DataSource;
   let mailboxes: MailboxesRepository;
   const owner = 'dispatcher-a';
   const botId = 'bot_mailboxes';
 
   beforeAll(async () => {
-    dataSource = await migratedTestDatabase(database, { schema: 'runtime', entities: [EventEntity], migrations: RUNTIME_MIGRATIONS });
+    dataSource = await database.open();
     mailboxes = new MailboxesRepository(dataSource);
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await dropTestDatabase(database);
-  });
+  afterAll(() => database.close());
 
   /** A new lane, leased by `owner` as a dispatcher leases it, with no event. */
   async function leasedLane(): Promise<Lane> {

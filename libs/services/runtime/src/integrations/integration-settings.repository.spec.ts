@@ -1,26 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dropTestDatabase, migratedTestDatabase } from '@platform/persistence';
+import { suiteDatabase } from '@platform/persistence';
 import { RUNTIME_MIGRATIONS } from '../migrations';
 import { IntegrationSettingsEntity } from './integration-settings.entity';
 import { IntegrationSettingsRepository } from './integration-settings.repository';
 
 /** configureIntegration's write on Postgres itself: what it stores, and when it writes nothing. */
 describe('IntegrationSettingsRepository.configure (on Postgres)', () => {
-  const database = `bp_test_integration_settings_${randomBytes(4).toString('hex')}`;
+  const database = suiteDatabase('integration_settings', { schema: 'runtime', entities: [IntegrationSettingsEntity], migrations: RUNTIME_MIGRATIONS });
   const bot = 'bot_settings';
   let dataSource: DataSource;
   let settings: IntegrationSettingsRepository;
 
   beforeAll(async () => {
-    dataSource = await migratedTestDatabase(database, { schema: 'runtime', entities: [IntegrationSettingsEntity], migrations: RUNTIME_MIGRATIONS });
+    dataSource = await database.open();
     settings = new IntegrationSettingsRepository(dataSource.getRepository(IntegrationSettingsEntity));
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await dropTestDatabase(database);
-  });
+  afterAll(() => database.close());
 
   /** The instance's row with its version (`xmin`, the transaction that last wrote it). */
   const stored = async (alias: string) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dropTestDatabase, migratedTestDatabase } from '@platform/persistence';
+import { suiteDatabase } from '@platform/persistence';
 import { toRuntimeConversationView } from '../conversations/conversation-view';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { ParticipantEntity } from '../conversations/participant.entity';
@@ -19,7 +19,11 @@ import { MessagesRepository } from './messages.repository';
  * its conversation and author are, and fills in the event with them as written.
  */
 describe('MessagesRepository.insertWithEvent (on Postgres)', () => {
-  const database = `bp_test_messages_${randomBytes(4).toString('hex')}`;
+  const database = suiteDatabase('messages', {
+    schema: 'runtime',
+    entities: [MessageEntity, EventEntity, ConversationEntity, UserEntity, ParticipantEntity],
+    migrations: RUNTIME_MIGRATIONS,
+  });
   let dataSource: DataSource;
   let messages: MessagesRepository;
   // Composes what a write stores; nothing is handed off or announced here.
@@ -28,15 +32,11 @@ describe('MessagesRepository.insertWithEvent (on Postgres)', () => {
   const created = new Date('2026-01-02T03:04:05.678Z');
 
   beforeAll(async () => {
-    const entities = [MessageEntity, EventEntity, ConversationEntity, UserEntity, ParticipantEntity];
-    dataSource = await migratedTestDatabase(database, { schema: 'runtime', entities, migrations: RUNTIME_MIGRATIONS });
+    dataSource = await database.open();
     messages = new MessagesRepository(dataSource.getRepository(MessageEntity), new EventsRepository(dataSource.getRepository(EventEntity)));
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await dropTestDatabase(database);
-  });
+  afterAll(() => database.close());
 
   async function conversation(id: string, fields: Partial<ConversationEntity> = {}): Promise<void> {
     await dataSource.manager.insert(ConversationEntity, conversationRow(bot, id, created, fields));

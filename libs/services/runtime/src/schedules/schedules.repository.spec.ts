@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dropTestDatabase, migratedTestDatabase } from '@platform/persistence';
+import { suiteDatabase } from '@platform/persistence';
 import { RUNTIME_MIGRATIONS } from '../migrations';
 import { StateEntity } from '../states/state.entity';
 import { StatesRepository } from '../states/states.repository';
@@ -8,22 +7,19 @@ import { SchedulesRepository } from './schedules.repository';
 
 /** The scheduler's look at what is due, on Postgres itself: times by the database's clock, in one read. */
 describe('SchedulesRepository.upcoming (on Postgres)', () => {
-  const database = `bp_test_schedules_${randomBytes(4).toString('hex')}`;
+  const database = suiteDatabase('schedules', { schema: 'runtime', entities: [StateEntity], migrations: RUNTIME_MIGRATIONS });
   let dataSource: DataSource;
   let schedules: SchedulesRepository;
   let states: StatesRepository;
 
   beforeAll(async () => {
-    dataSource = await migratedTestDatabase(database, { schema: 'runtime', entities: [StateEntity], migrations: RUNTIME_MIGRATIONS });
+    dataSource = await database.open();
     // Nothing is published by a look.
     schedules = new SchedulesRepository(dataSource, {} as never);
     states = new StatesRepository(dataSource.getRepository(StateEntity));
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await dropTestDatabase(database);
-  });
+  afterAll(() => database.close());
 
   beforeEach(async () => {
     await dataSource.query(`DELETE FROM "runtime"."schedules"`);
