@@ -51,6 +51,8 @@ describe('loadConfig', () => {
     [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
     [{ BOT_LOG_RETENTION_DAYS: '-1' }, /BOT_LOG_RETENTION_DAYS/],
     [{ BOT_LOG_RETENTION_DAYS: 'a month' }, /BOT_LOG_RETENTION_DAYS/],
+    [{ EVENT_RETENTION_DAYS: '-1' }, /EVENT_RETENTION_DAYS/],
+    [{ EVENT_RETENTION_DAYS: '3651' }, /EVENT_RETENTION_DAYS/],
     [{ NATS_USER: 'platform' }, /NATS_USER and NATS_PASSWORD must be set together/],
     [{ NATS_PASSWORD: 'long-enough' }, /NATS_USER and NATS_PASSWORD must be set together/],
     [{ NATS_USER: 'platform', NATS_PASSWORD: 'short' }, /NATS_PASSWORD/],

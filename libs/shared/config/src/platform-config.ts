@@ -267,6 +267,17 @@ export class PlatformConfig {
   @Max(3650)
   botLogRetentionDays = 30;
 
+  /**
+   * Days an event that reached its end (processed, failed or ignored) is kept for listEvents,
+   * getEvent and the bot's issues; older ones are deleted, counted by the hour for analytics
+   * first (0: kept forever). Pending and scheduled events are never deleted.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3650)
+  eventRetentionDays = 30;
+
   /** Folder where the bots service keeps bundles and each bot's scratch folder; a folder under the system's temporary folder when unset. */
   @IsOptional()
   @IsString()
@@ -483,6 +494,7 @@ export const ENV_NAMES: Record<Exclude<keyof PlatformConfig, 'singleSessionDatab
   botMaxProcesses: 'BOT_MAX_PROCESSES',
   botLogLinesPerMinute: 'BOT_LOG_LINES_PER_MINUTE',
   botLogRetentionDays: 'BOT_LOG_RETENTION_DAYS',
+  eventRetentionDays: 'EVENT_RETENTION_DAYS',
   workspaceBotQuota: 'WORKSPACE_BOT_QUOTA',
   workspaceMemberQuota: 'WORKSPACE_MEMBER_QUOTA',
   botWorkDir: 'BOT_WORK_DIR',

@@ -7,6 +7,8 @@ type Row = Record<string, unknown> & { day: Date };
 
 /** The UTC day a row's timestamp falls in (`date_trunc` with a zone, so the session's zone plays no part). */
 const DAY = (column: string) => `date_trunc('day', ${column}, 'UTC')`;
+/** Rows kept by the hour (their `hour` column) count when the hour overlaps the period [$2, $3]. */
+const HOURS_OVERLAPPING = `"hour" > $2::timestamptz - interval '1 hour' AND "hour" <= $3`;
 
 /** Custom counters by the hour, and a bot's activity by UTC day, counted from its data. */
 @Injectable()
@@ -15,7 +17,7 @@ export class AnalyticsRepository {
 
   async add(botId: string, name: string, count: number): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO "runtime"."analytics_counters" ("bot_id", "name", "hour", "count") VALUES ($1, $2, date_trunc('hour', now()), $3)
+      `INSERT INTO "runtime"."analytics_counters" ("bot_id", "name", "hour", "count") VALUES ($1, $2, date_trunc('hour', now(), 'UTC'), $3)
        ON CONFLICT ("bot_id", "hour", "name") DO UPDATE SET "count" = "analytics_counters"."count" + EXCLUDED."count"`,
       [botId, name, count],
     );
@@ -23,8 +25,9 @@ export class AnalyticsRepository {
 
   /**
    * Activity within [start, end] by UTC day, the days with any activity only; custom counters,
-   * kept by the hour, of every hour the period overlaps. A returning user was created before the part of the day in
-   * the period and wrote in it; a session is a conversation a user wrote in that day.
+   * and the events the retention deleted, kept by the hour, of every hour the period overlaps. A
+   * returning user was created before the part of the day in the period and wrote in it; a
+   * session is a conversation a user wrote in that day.
    */
   async activity(botId: string, start: Date, end: Date): Promise<DayActivity[]> {
     const range = [botId, start, end];
@@ -47,14 +50,20 @@ export class AnalyticsRepository {
          WHERE "bot_id" = $1 AND "created_at" BETWEEN $2 AND $3 GROUP BY 1, 2`,
         range,
       ),
+      // Events still kept, and those the retention deleted, counted by the hour (`EventRetention`).
       this.dataSource.query(
-        `SELECT ${DAY('"created_at"')} AS "day", "type" AS "key", count(*)::int AS "n" FROM "runtime"."events"
-         WHERE "bot_id" = $1 AND "created_at" BETWEEN $2 AND $3 GROUP BY 1, 2`,
+        `SELECT "day", "key", sum("n")::bigint AS "n" FROM (
+           SELECT ${DAY('"created_at"')} AS "day", "type" AS "key", count(*) AS "n" FROM "runtime"."events"
+            WHERE "bot_id" = $1 AND "created_at" BETWEEN $2 AND $3 GROUP BY 1, 2
+           UNION ALL
+           SELECT ${DAY('"hour"')}, "type", sum("count") FROM "runtime"."event_counts"
+            WHERE "bot_id" = $1 AND ${HOURS_OVERLAPPING} GROUP BY 1, 2) AS "counted"
+         GROUP BY 1, 2`,
         range,
       ),
       this.dataSource.query(
         `SELECT ${DAY('"hour"')} AS "day", "name" AS "key", sum("count")::bigint AS "n" FROM "runtime"."analytics_counters"
-         WHERE "bot_id" = $1 AND "hour" > $2::timestamptz - interval '1 hour' AND "hour" <= $3 GROUP BY 1, 2`,
+         WHERE "bot_id" = $1 AND ${HOURS_OVERLAPPING} GROUP BY 1, 2`,
         range,
       ),
     ])) as Row[][];

@@ -16,6 +16,7 @@ import { Tasks1733430000000 } from './1733430000000-tasks';
 import { ActionRuns1733440000000 } from './1733440000000-action-runs';
 import { DeliveryInDueOrder1733450000000 } from './1733450000000-delivery-in-due-order';
 import { BotLogRetention1733460000000 } from './1733460000000-bot-log-retention';
+import { EventRetention1733470000000 } from './1733470000000-event-retention';
 
 /** The runtime schema's migrations, oldest first. */
 export const RUNTIME_MIGRATIONS = [
@@ -37,4 +38,5 @@ export const RUNTIME_MIGRATIONS = [
   ActionRuns1733440000000,
   DeliveryInDueOrder1733450000000,
   BotLogRetention1733460000000,
+  EventRetention1733470000000,
 ];
