@@ -41,8 +41,9 @@ async function runtimeRows(botId: string): Promise<Record<string, number>> {
 /**
  * A bot with a row in every runtime table: a chat user, conversation, participant, message and
  * its event, a deleted user's tombstone, a state, analytics, a scheduled event, a workflow, a task, an action run,
- * integration settings, and a log line (seeded: deliveries write log lines
- * only when the bot's url misbehaves, too late to wait for here).
+ * integration settings, a log line (seeded: deliveries write log lines only when the bot's url
+ * misbehaves, too late to wait for here) and the count of events the retention deleted (seeded:
+ * it deletes events a month old).
  */
 async function botWithData(token: string, workspaceId: string) {
   const admin = client({ token, workspaceId });
@@ -71,6 +72,9 @@ async function botWithData(token: string, workspaceId: string) {
   await sql(`INSERT INTO runtime.bot_logs (bot_id, id, timestamp, level, message) VALUES ($1, $2, now(), 'info', 'seeded')`, [
     bot.id,
     `log_${randomBytes(6).toString('hex')}`,
+  ]);
+  await sql(`INSERT INTO runtime.event_counts (bot_id, hour, type, count) VALUES ($1, date_trunc('hour', now() - interval '40 days', 'UTC'), 'reminder', 3)`, [
+    bot.id,
   ]);
   const rows = await runtimeRows(bot.id);
   // The control: every table holds something of the bot before it goes.
