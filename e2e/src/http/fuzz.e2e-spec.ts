@@ -44,7 +44,10 @@ describe(`fuzzing every operation (${COUNT} malformed requests, seed ${SEED})`, 
     for (const { table_name } of runtimeTables) {
       // Bot logs record deliveries, which go on by themselves; they are not the fuzzer's doing.
       if (table_name === 'bot_logs') continue;
-      parts.push(table_name, await sql(`SELECT * FROM runtime."${table_name}" WHERE bot_id = $1 ORDER BY 1, 2`, [target.botId]));
+      // Nor are a delivery lane's lease and next attempt (the message's lane is parked once its
+      // delivery finds no url, maybe while the fuzzer runs): of a lane, only that it is there counts.
+      const columns = table_name === 'delivery_mailboxes' ? '"bot_id", "lane"' : '*';
+      parts.push(table_name, await sql(`SELECT ${columns} FROM runtime."${table_name}" WHERE bot_id = $1 ORDER BY 1, 2`, [target.botId]));
     }
     parts.push(await sql(`SELECT * FROM admin.bots WHERE workspace_id = $1 ORDER BY id`, [target.workspaceId]));
     parts.push(await sql(`SELECT id, role, account_id, invited_email FROM admin.workspace_members WHERE workspace_id = $1 ORDER BY id`, [target.workspaceId]));
