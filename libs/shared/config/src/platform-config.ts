@@ -268,7 +268,7 @@ export class PlatformConfig {
   botLogRetentionDays = 30;
 
   /**
-   * Days an event that reached its end (processed, failed or ignored) is kept for listEvents,
+   * Days an event that reached its end (processed, failed, ignored or canceled) is kept for listEvents,
    * getEvent and the bot's issues; older ones are deleted, counted by the hour for analytics
    * first (0: kept forever). Pending and scheduled events are never deleted.
    */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { EventStatus } from '@platform/contracts';
 import { queryRows } from '@platform/persistence';
 
 /** What one purge did: the bot it looked at (null: no bot after the one given) and how many of its events went. */
@@ -10,7 +11,7 @@ export interface PurgedEvents {
 }
 
 /** The statuses an event ends in: it will not be delivered again, so only its record is left. */
-const ENDED = ['processed', 'failed', 'ignored', 'canceled'];
+const ENDED: EventStatus[] = ['processed', 'failed', 'ignored', 'canceled'];
 
 /**
  * The events past the retention (`EVENT_RETENTION_DAYS`), deleted bot by bot, each bot's oldest
