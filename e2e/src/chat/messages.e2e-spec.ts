@@ -148,6 +148,29 @@ describe('chat messages', () => {
     });
   });
 
+  describe('a burst of messages in one conversation', () => {
+    // Messages that come while others of the conversation are being written are stored together:
+    // each must still be stored once, with its own event, counting the conversation's messages one by one.
+    it('stores each message once, with an event showing the conversation as that message left it', async () => {
+      const { conversation } = await alice.createConversation({});
+      const texts = Array.from({ length: 16 }, (_, i) => `burst ${i}`); // one page of each list
+      const sent = await Promise.all(texts.map((text) => alice.createMessage({ conversationId: conversation.id, payload: { type: 'text', text } })));
+      expect(new Set(sent.map(({ message }) => message.id)).size).toBe(texts.length);
+
+      const { messages } = await alice.listMessages({ conversationId: conversation.id });
+      expect(messages.map((m) => m.id).sort()).toEqual(sent.map(({ message }) => message.id).sort());
+      const { events } = await bot.runtime.listEvents({ conversationId: conversation.id, type: 'message_created' });
+      expect(events.map((e) => (e.payload as { message: { id: string } }).message.id).sort()).toEqual(sent.map(({ message }) => message.id).sort());
+      const counts = events.map((e) => (e.payload as { conversation: { messageCount: number } }).conversation.messageCount).sort((a, b) => a - b);
+      expect(counts).toEqual(texts.map((_, i) => i + 1));
+      for (const event of events) {
+        const { message, conversation: shown } = event.payload as { message: { createdAt: string }; conversation: { updatedAt: string } };
+        expect(shown.updatedAt).toBe(message.createdAt);
+      }
+      expect((await bot.runtime.getConversation({ id: conversation.id })).conversation).toMatchObject({ messageCount: texts.length });
+    });
+  });
+
   describe('invalid messages (400 InvalidPayload)', () => {
     it.each<[string, unknown, string]>([
       ['no payload', undefined, 'payload must be an object'],

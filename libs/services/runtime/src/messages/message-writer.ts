@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@platform/contracts';
+import { RequestTransactions } from '@platform/persistence';
 import { applyTagChanges, TagChanges } from '../common/tags';
 import { EventOutbox } from '../delivery/event-outbox';
+import type { LaneHandoff } from '../delivery/event-delivery';
 import { EventEntity } from '../events/event.entity';
 import { newEvent } from '../events/new-event';
 import { ConversationSignals } from '../signals/conversation-signals';
 import { toRuntimeMessageView } from './message-view';
 import { MessageEntity } from './message.entity';
-import { MessagesRepository } from './messages.repository';
+import { MessagesRepository, MessageWrite } from './messages.repository';
+import { WriteBatches } from './write-batches';
 
 /** Type of the event recording a new incoming message (docs/contracts.md, "Events"). */
 export const MESSAGE_CREATED = 'message_created';
@@ -25,6 +28,19 @@ export interface NewMessage {
   tags?: TagChanges;
 }
 
+/** Messages of one conversation written together at most (`WriteBatches`). */
+const MAX_BATCH = 32;
+
+interface PendingWrite extends MessageWrite {
+  participantId?: string;
+  handoff?: LaneHandoff;
+}
+
+interface Stored {
+  written: boolean;
+  opened: boolean;
+}
+
 /**
  * The one way a message is written, from a chat user or from a bot: the message, the event that
  * records an incoming one (same transaction), its delivery to the bot, and the live signal.
@@ -34,6 +50,23 @@ export interface NewMessage {
  */
 @Injectable()
 export class MessageWriter {
+  /**
+   * This replica's writes to a conversation go one statement at a time, and those that come
+   * meanwhile go together in the next (of one author, for one acting user): a busy conversation
+   * takes its row lock and a commit once per batch, not once per message.
+   */
+  private readonly batches = new WriteBatches<PendingWrite, Stored>({
+    max: MAX_BATCH,
+    together: (first, next) =>
+      next.message.userId === first.message.userId && next.participantId === first.participantId && (next.event === undefined) === (first.event === undefined),
+    write: async (writes) => {
+      const [first] = writes;
+      const stored = await this.messages.insertAllWithEvents(writes, { lease: first.handoff?.lease, participantId: first.participantId });
+      // Only the first event can have opened the lane: the others are in it behind it.
+      return writes.map((_, i) => ({ written: stored.written, opened: i === 0 && stored.opened }));
+    },
+  });
+
   constructor(
     private readonly messages: MessagesRepository,
     private readonly outbox: EventOutbox,
@@ -44,9 +77,9 @@ export class MessageWriter {
     const { message, event } = this.compose(input);
     // An incoming message in a conversation with nothing waiting is delivered by this replica at once.
     const handoff = event && this.outbox.handoff(event);
-    let stored: { written: boolean; opened: boolean };
+    let stored: Stored;
     try {
-      stored = await this.messages.insertWithEvent(message, event, { lease: handoff?.lease, participantId: input.participantId });
+      stored = await this.store({ message, event, handoff, participantId: input.participantId });
     } catch (error) {
       handoff?.done(false);
       throw error;
@@ -63,6 +96,13 @@ export class MessageWriter {
     this.announce(message, stored.opened && handoff === undefined ? event : undefined);
     handoff?.done(stored.opened);
     return message;
+  }
+
+  /** Stores a write, with others of its conversation (`batches`), or in the request's transaction when one is open. */
+  private store(write: PendingWrite): Promise<Stored> {
+    const { message, event, handoff, participantId } = write;
+    if (RequestTransactions.isOpen()) return this.messages.insertWithEvent(message, event, { lease: handoff?.lease, participantId });
+    return this.batches.write(`${message.botId}\u0000${message.conversationId}`, write);
   }
 
   /** An imported message: created at its original time, without an event (the bot is not told of history). */

@@ -112,6 +112,42 @@ describe('MessagesRepository.insertWithEvent (on Postgres)', () => {
     expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
+  it('writes messages of one author together as if one after the other: each event shows the conversation as its message left it', async () => {
+    const id = `conv_${randomBytes(4).toString('hex')}`;
+    await conversation(id);
+    await user(`user_${id}`);
+    await write(draft(id, `user_${id}`));
+    const writes = [0, 1, 2].map((i) => writer.compose(draft(id, `user_${id}`), undefined, new Date(created.getTime() + 1000 * (i + 1))));
+    expect(await messages.insertAllWithEvents(writes)).toEqual({ written: true, opened: false });
+
+    const after = await stored(id);
+    expect(after.messages).toBe(4);
+    expect(after.conversation).toMatchObject({ messageCount: 4, updatedAt: writes[2].message.createdAt });
+    writes.forEach(({ message, event }, i) => {
+      const own = after.events.find((e) => e.messageId === message.id)!;
+      expect(own.payload.conversation).toEqual({
+        ...toRuntimeConversationView(after.conversation!),
+        messageCount: i + 2,
+        updatedAt: message.createdAt.toISOString(),
+      });
+      // The event in hand is the one stored.
+      expect(event).toEqual(expect.objectContaining({ integration: own.integration, payload: own.payload }));
+    });
+  });
+
+  it('writes none of messages written together when their conversation is not there', async () => {
+    const id = `conv_${randomBytes(4).toString('hex')}`;
+    await user(`user_${id}`);
+    const writes = [0, 1].map(() => writer.compose(draft(id, `user_${id}`)));
+    expect(await messages.insertAllWithEvents(writes)).toEqual({ written: false, opened: false });
+    expect(await stored(id)).toMatchObject({ messages: 0, events: [], mailboxes: 0 });
+  });
+
+  it('refuses to write messages of two authors together', async () => {
+    const id = `conv_${randomBytes(4).toString('hex')}`;
+    await expect(messages.insertAllWithEvents([writer.compose(draft(id, 'user_a')), writer.compose(draft(id, 'user_b'))])).rejects.toThrow(/one author/);
+  });
+
   it('writes the bot’s own message without a user of that id and without an event', async () => {
     const id = `conv_${randomBytes(4).toString('hex')}`;
     await conversation(id);

@@ -4,6 +4,7 @@ import { EntityManager, Repository } from 'typeorm';
 import { Errors } from '@platform/contracts';
 import {
   columnsOf,
+  ComputedColumns,
   findByKey,
   insertFromStatement,
   ListQuery,
@@ -28,6 +29,31 @@ import { UserEntity } from '../users/user.entity';
 import { MessageEntity } from './message.entity';
 
 const notFound = (id: string) => Errors.notFound('Message', id);
+
+/** A message to store, with the event recording it if it is incoming. */
+export interface MessageWrite {
+  message: MessageEntity;
+  event?: EventEntity;
+}
+
+const sameAuthorAndConversation = (a: MessageEntity, b: MessageEntity) => a.botId === b.botId && a.conversationId === b.conversationId && a.userId === b.userId;
+
+/**
+ * The event's columns taken from the conversation's update (`w0`): its integration, and in its
+ * payload the author and the conversation. An event followed by `later` messages of the same
+ * write shows the conversation as its own message left it: the count without those, updated when
+ * its message was created (the message in its payload).
+ */
+function eventColumns(later: number): ComputedColumns<EventEntity> {
+  const conversation = (payload: string) =>
+    later
+      ? `w0."conversation" || jsonb_build_object('messageCount', (w0."conversation"->>'messageCount')::int - ${later}, 'updatedAt', ${payload}::jsonb #> '{message,createdAt}')`
+      : 'w0."conversation"';
+  return {
+    integration: 'w0."integration"',
+    payload: (given) => `${given}::jsonb || jsonb_build_object('user', w0."user", 'conversation', ${conversation(given)})`,
+  };
+}
 
 /** The event's user and conversation as the API shows them, of the rows a message's write updates (`c`) and joins (`u`). */
 const AUTHOR_VIEW = runtimeUserViewSql('u');
@@ -91,50 +117,65 @@ export class MessagesRepository {
    * the lane's mailbox (the answer reads it): writes to one conversation take the two in one order
    * and cannot deadlock.
    */
-  async insertWithEvent(
+  insertWithEvent(
     message: MessageEntity,
     event?: EventEntity,
+    options: { manager?: EntityManager; lease?: LaneLease; participantId?: string } = {},
+  ): Promise<{ written: boolean; opened: boolean }> {
+    return this.insertAllWithEvents([{ message, event }], options);
+  }
+
+  /**
+   * The same for several messages of one author in one conversation, in their order, as one write:
+   * all of them or none, under one lock of the conversation and one commit. Each event shows the
+   * conversation as its own message left it (the count up to it, updated when it was created), as
+   * if they had been written one after the other. A lease given is the first event's, the one
+   * that opens the lane if the write does.
+   */
+  async insertAllWithEvents(
+    writes: MessageWrite[],
     { manager = this.messages.manager, lease, participantId }: { manager?: EntityManager; lease?: LaneLease; participantId?: string } = {},
   ): Promise<{ written: boolean; opened: boolean }> {
-    const values: unknown[] = [message.createdAt, message.botId, message.conversationId];
-    const author = event ? `AND u."bot_id" = c."bot_id" AND u."id" = $${values.push(message.userId)}` : '';
+    const [first] = writes;
+    const withEvents = first.event !== undefined;
+    if (writes.some(({ message, event }) => !sameAuthorAndConversation(message, first.message) || (event !== undefined) !== withEvents)) {
+      throw new Error('The messages written together are of one author in one conversation, all with an event or none');
+    }
+    const updatedAt = new Date(Math.max(...writes.map(({ message }) => message.createdAt.getTime())));
+    const values: unknown[] = [updatedAt, first.message.botId, first.message.conversationId];
+    const author = withEvents ? `AND u."bot_id" = c."bot_id" AND u."id" = $${values.push(first.message.userId)}` : '';
     const participant = participantId ? `AND ${takesPart(manager, 'c."bot_id"', 'c."id"', `$${values.push(participantId)}`)}` : '';
     const conversation: Statement = {
-      text: `UPDATE ${tableOf(manager, ConversationEntity)} c SET "message_count" = c."message_count" + 1, "updated_at" = $1
-        ${event ? `FROM ${tableOf(manager, UserEntity)} u` : ''}
+      text: `UPDATE ${tableOf(manager, ConversationEntity)} c SET "message_count" = c."message_count" + ${writes.length}, "updated_at" = $1
+        ${withEvents ? `FROM ${tableOf(manager, UserEntity)} u` : ''}
         WHERE c."bot_id" = $2 AND c."id" = $3 ${author} ${participant}
-        RETURNING c."integration"${event ? `, ${AUTHOR_VIEW} AS "user", ${CONVERSATION_VIEW} AS "conversation"` : ''}`,
+        RETURNING c."integration"${withEvents ? `, ${AUTHOR_VIEW} AS "user", ${CONVERSATION_VIEW} AS "conversation"` : ''}`,
       values,
     };
-    const recorded = event
-      ? this.events.insertStatements(manager, event, {
-          lease,
-          from: 'w0',
-          computed: {
-            integration: 'w0."integration"',
-            payload: (given) => `${given}::jsonb || jsonb_build_object('user', w0."user", 'conversation', w0."conversation")`,
-          },
-        })
-      : undefined;
-    const writes = [
+    const recorded = writes.flatMap(({ event }, i) =>
+      event
+        ? [this.events.insertStatements(manager, event, { lease: i === 0 ? lease : undefined, from: 'w0', computed: eventColumns(writes.length - 1 - i) })]
+        : [],
+    );
+    const lane = recorded[0]?.lane;
+    const parts = [
       conversation,
-      insertFromStatement(manager, MessageEntity, message, 'w0'),
-      ...(recorded ? [recorded.record] : []),
-      ...(recorded?.lane ? [recorded.lane] : []),
+      ...writes.map(({ message }) => insertFromStatement(manager, MessageEntity, message, 'w0')),
+      ...recorded.map(({ record }) => ({ ...record, text: `${record.text} RETURNING "payload"` })),
+      ...(lane ? [lane] : []),
     ];
-    const opened = recorded?.lane ? `(SELECT "opened" FROM w${writes.indexOf(recorded.lane)})` : 'false';
-    const { text, values: all } = oneStatement(writes, { text: `SELECT w0.*, ${opened} AS "opened" FROM w0`, values: [] });
-    const [row] = (await queryRows(manager, text, all)) as Array<{
-      integration: string | null;
-      user?: unknown;
-      conversation?: unknown;
-      opened: boolean | null;
-    }>;
+    const payloads = recorded.map((_, i) => `(SELECT "payload" FROM w${1 + writes.length + i})`);
+    const answer = `SELECT w0."integration", ${lane ? `(SELECT "opened" FROM w${parts.length - 1})` : 'false'} AS "opened"${
+      payloads.length ? `, jsonb_build_array(${payloads.join(', ')}) AS "payloads"` : ''
+    } FROM w0`;
+    const { text, values: all } = oneStatement(parts, { text: answer, values: [] });
+    const [row] = (await queryRows(manager, text, all)) as Array<{ integration: string | null; opened: boolean | null; payloads?: Record<string, unknown>[] }>;
     if (!row) return { written: false, opened: false };
-    if (event) {
+    writes.forEach(({ event }, i) => {
+      if (!event) return;
       event.integration = row.integration;
-      event.payload = { ...event.payload, user: row.user, conversation: row.conversation };
-    }
+      event.payload = row.payloads![i];
+    });
     return { written: true, opened: row.opened === true };
   }
 

@@ -1,0 +1,61 @@
+interface Waiting<T, R> {
+  item: T;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface WriteBatchesOptions<T, R> {
+  /** Whether an item can go in the batch of the first. */
+  together: (first: T, next: T) => boolean;
+  /** At most this many items in a batch. */
+  max: number;
+  /** Writes a batch, answering each item's result in order. */
+  write: (items: T[]) => Promise<R[]>;
+}
+
+/**
+ * Writes of one key (a conversation) one batch at a time, in the order they came: the first goes
+ * at once; those that come while it is being written wait here and go together as the next
+ * batch (as many in a row as can go together, up to `max`). Writers of one row otherwise each
+ * wait in Postgres for the one before them to commit: a row lock, a wake-up and a commit of its
+ * own for each. A batch's failure is each of its items'.
+ */
+export class WriteBatches<T, R> {
+  /** Per key with a batch being written: the items waiting for it to end. */
+  private readonly waiting = new Map<string, Waiting<T, R>[]>();
+
+  constructor(private readonly options: WriteBatchesOptions<T, R>) {}
+
+  write(key: string, item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const entry = { item, resolve, reject };
+      const queue = this.waiting.get(key);
+      if (queue) {
+        queue.push(entry);
+        return;
+      }
+      this.waiting.set(key, []);
+      void this.drain(key, [entry]);
+    });
+  }
+
+  private async drain(key: string, first: Waiting<T, R>[]): Promise<void> {
+    for (let batch = first; batch.length > 0; batch = this.next(key)) {
+      try {
+        const results = await this.options.write(batch.map((entry) => entry.item));
+        batch.forEach((entry, i) => entry.resolve(results[i]));
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    this.waiting.delete(key);
+  }
+
+  /** The waiting items that go next, taken from the key's queue (none when it is empty). */
+  private next(key: string): Waiting<T, R>[] {
+    const queue = this.waiting.get(key)!;
+    let count = Math.min(queue.length, 1);
+    while (count < queue.length && count < this.options.max && this.options.together(queue[0].item, queue[count].item)) count++;
+    return queue.splice(0, count);
+  }
+}
