@@ -137,6 +137,7 @@ export class MessagesRepository {
     { manager = this.messages.manager, lease, participantId }: { manager?: EntityManager; lease?: LaneLease; participantId?: string } = {},
   ): Promise<{ written: boolean; opened: boolean }> {
     const [first] = writes;
+    if (!first) throw new Error('No message to write');
     const withEvents = first.event !== undefined;
     if (writes.some(({ message, event }) => !sameAuthorAndConversation(message, first.message) || (event !== undefined) !== withEvents)) {
       throw new Error('The messages written together are of one author in one conversation, all with an event or none');
