@@ -33,12 +33,13 @@ const MAX_BATCH = 32;
 
 interface PendingWrite extends MessageWrite {
   participantId?: string;
-  handoff?: LaneHandoff;
 }
 
 interface Stored {
   written: boolean;
   opened: boolean;
+  /** Room this replica holds to deliver the lane the write may open itself: asked for by a batch's first write only. */
+  handoff?: LaneHandoff;
 }
 
 /**
@@ -61,9 +62,18 @@ export class MessageWriter {
       next.message.userId === first.message.userId && next.participantId === first.participantId && (next.event === undefined) === (first.event === undefined),
     write: async (writes) => {
       const [first] = writes;
-      const stored = await this.messages.insertAllWithEvents(writes, { lease: first.handoff?.lease, participantId: first.participantId });
-      // Only the first event can have opened the lane: the others are in it behind it.
-      return writes.map((_, i) => ({ written: stored.written, opened: i === 0 && stored.opened }));
+      // Only the first event can open the lane (the others are in it behind it), so it alone
+      // asks for room to deliver it here: an incoming message in a conversation with nothing
+      // waiting is delivered by this replica at once.
+      const handoff = first.event && this.outbox.handoff(first.event);
+      let stored: { written: boolean; opened: boolean };
+      try {
+        stored = await this.messages.insertAllWithEvents(writes, { lease: handoff?.lease, participantId: first.participantId });
+      } catch (error) {
+        handoff?.done(false);
+        throw error;
+      }
+      return writes.map((_, i) => (i === 0 ? { ...stored, handoff } : { written: stored.written, opened: false }));
     },
   });
 
@@ -75,15 +85,8 @@ export class MessageWriter {
 
   async write(input: NewMessage): Promise<MessageEntity | undefined> {
     const { message, event } = this.compose(input);
-    // An incoming message in a conversation with nothing waiting is delivered by this replica at once.
-    const handoff = event && this.outbox.handoff(event);
-    let stored: Stored;
-    try {
-      stored = await this.store({ message, event, handoff, participantId: input.participantId });
-    } catch (error) {
-      handoff?.done(false);
-      throw error;
-    }
+    const stored = await this.store({ message, event, participantId: input.participantId });
+    const { handoff } = stored;
     if (!stored.written) {
       handoff?.done(false);
       return undefined;
@@ -98,10 +101,14 @@ export class MessageWriter {
     return message;
   }
 
-  /** Stores a write, with others of its conversation (`batches`), or in the request's transaction when one is open. */
+  /**
+   * Stores a write, with others of its conversation (`batches`), or alone in the request's
+   * transaction when one is open (whose commit comes later, so its lanes go to the dispatchers:
+   * `EventDelivery.handoff`).
+   */
   private store(write: PendingWrite): Promise<Stored> {
-    const { message, event, handoff, participantId } = write;
-    if (RequestTransactions.isOpen()) return this.messages.insertWithEvent(message, event, { lease: handoff?.lease, participantId });
+    const { message, event, participantId } = write;
+    if (RequestTransactions.isOpen()) return this.messages.insertWithEvent(message, event, { participantId });
     return this.batches.write(`${message.botId}\u0000${message.conversationId}`, write);
   }
 
