@@ -9,7 +9,7 @@ import { newEvent } from '../events/new-event';
 import { ConversationSignals } from '../signals/conversation-signals';
 import { toRuntimeMessageView } from './message-view';
 import { MessageEntity } from './message.entity';
-import { MessagesRepository, MessageWrite } from './messages.repository';
+import { MessagesRepository, MessageWrite, writtenTogether } from './messages.repository';
 import { WriteBatches } from './write-batches';
 
 /** Type of the event recording a new incoming message (docs/contracts.md, "Events"). */
@@ -58,8 +58,7 @@ export class MessageWriter {
    */
   private readonly batches = new WriteBatches<PendingWrite, Stored>({
     max: MAX_BATCH,
-    together: (first, next) =>
-      next.message.userId === first.message.userId && next.participantId === first.participantId && (next.event === undefined) === (first.event === undefined),
+    together: (first, next) => next.participantId === first.participantId && writtenTogether(first, next),
     write: async (writes) => {
       const [first] = writes;
       // Only the first event can open the lane (the others are in it behind it), so it alone

@@ -36,7 +36,11 @@ export interface MessageWrite {
   event?: EventEntity;
 }
 
-const sameAuthorAndConversation = (a: MessageEntity, b: MessageEntity) => a.botId === b.botId && a.conversationId === b.conversationId && a.userId === b.userId;
+/** Whether two writes can be stored together (`insertAllWithEvents`): of one author in one conversation, both with an event or neither. */
+export function writtenTogether(a: MessageWrite, b: MessageWrite): boolean {
+  const [x, y] = [a.message, b.message];
+  return x.botId === y.botId && x.conversationId === y.conversationId && x.userId === y.userId && (a.event === undefined) === (b.event === undefined);
+}
 
 /**
  * The event's columns taken from the conversation's update (`w0`): its integration, and in its
@@ -139,7 +143,7 @@ export class MessagesRepository {
     const [first] = writes;
     if (!first) throw new Error('No message to write');
     const withEvents = first.event !== undefined;
-    if (writes.some(({ message, event }) => !sameAuthorAndConversation(message, first.message) || (event !== undefined) !== withEvents)) {
+    if (!writes.every((write) => writtenTogether(first, write))) {
       throw new Error('The messages written together are of one author in one conversation, all with an event or none');
     }
     const updatedAt = new Date(Math.max(...writes.map(({ message }) => message.createdAt.getTime())));
@@ -159,14 +163,15 @@ export class MessagesRepository {
         : [],
     );
     const lane = recorded[0]?.lane;
+    const eventRecords = recorded.map(({ record }) => ({ ...record, text: `${record.text} RETURNING "payload"` }));
     const parts = [
       conversation,
       ...writes.map(({ message }) => insertFromStatement(manager, MessageEntity, message, 'w0')),
-      ...recorded.map(({ record }) => ({ ...record, text: `${record.text} RETURNING "payload"` })),
+      ...eventRecords,
       ...(lane ? [lane] : []),
     ];
-    const payloads = recorded.map((_, i) => `(SELECT "payload" FROM w${1 + writes.length + i})`);
-    const answer = `SELECT w0."integration", ${lane ? `(SELECT "opened" FROM w${parts.length - 1})` : 'false'} AS "opened"${
+    const payloads = eventRecords.map((record) => `(SELECT "payload" FROM w${parts.indexOf(record)})`);
+    const answer = `SELECT w0."integration", ${lane ? `(SELECT "opened" FROM w${parts.indexOf(lane)})` : 'false'} AS "opened"${
       payloads.length ? `, jsonb_build_array(${payloads.join(', ')}) AS "payloads"` : ''
     } FROM w0`;
     const { text, values: all } = oneStatement(parts, { text: answer, values: [] });
