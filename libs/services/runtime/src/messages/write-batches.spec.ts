@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { WriteBatches } from './write-batches';
 
 /** Batches over a fake write that records each batch and answers each item doubled. */
@@ -33,5 +34,20 @@ describe('WriteBatches', () => {
     await queue.write('a', 1);
     await queue.write('a', 3);
     expect(batches).toEqual([[1], [3]]);
+  });
+
+  it('writes each batch in the context of its first item, not of the write it followed', async () => {
+    const context = new AsyncLocalStorage<string>();
+    const seen: Array<string | undefined> = [];
+    const queue = new WriteBatches<number, number>({
+      max: 10,
+      together: () => true,
+      write: async (items) => {
+        seen.push(context.getStore());
+        return items;
+      },
+    });
+    await Promise.all([1, 2, 3].map((item) => context.run(`request ${item}`, () => queue.write('key', item))));
+    expect(seen).toEqual(['request 1', 'request 2']);
   });
 });

@@ -1,5 +1,9 @@
+import { AsyncResource } from 'node:async_hooks';
+
 interface Waiting<T, R> {
   item: T;
+  /** Runs work in the context the item was written from (its request, for the log lines of its batch). */
+  inContext: <W>(work: () => W) => W;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
 }
@@ -28,7 +32,7 @@ export class WriteBatches<T, R> {
 
   write(key: string, item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      const entry = { item, resolve, reject };
+      const entry = { item, inContext: AsyncResource.bind(<W>(work: () => W) => work()), resolve, reject };
       const queue = this.waiting.get(key);
       if (queue) {
         queue.push(entry);
@@ -42,7 +46,8 @@ export class WriteBatches<T, R> {
   private async drain(key: string, first: Waiting<T, R>[]): Promise<void> {
     for (let batch = first; batch.length > 0; batch = this.next(key)) {
       try {
-        const results = await this.options.write(batch.map((entry) => entry.item));
+        // A batch runs as its first item's work, whoever's write it followed.
+        const results = await batch[0].inContext(() => this.options.write(batch.map((entry) => entry.item)));
         batch.forEach((entry, i) => entry.resolve(results[i]));
       } catch (error) {
         for (const entry of batch) entry.reject(error);
