@@ -1,5 +1,5 @@
 import { Client } from '@botpress/client';
-import { e2e, ISO_MS, raw } from '@platform/testing';
+import { describeOnMesh, e2e, ISO_MS, raw, sql } from '@platform/testing';
 import { invalidPayload, notFound, PEOPLE_SCHEMA, tableName, tablesBot } from './support';
 
 type Row = Record<string, unknown> & { id: number };
@@ -239,6 +239,26 @@ describe('table rows (/v1/tables/{table}/rows)', () => {
       expect(rows[1].similarity).toBeLessThan(0.6);
     });
 
+    it('finds the same rows with the same similarity in a table past 500 rows, searched through the trigram index', async () => {
+      const [small, large] = [tableName(), tableName()];
+      const matching = [{ name: 'Ann Smith', age: 31 }, { name: 'Bob Smyth' }, { name: 'Cyd Jones' }, { name: 'Dee Smithers', age: 22 }];
+      for (const name of [small, large]) {
+        await tables.createTable({ name, schema: PEOPLE_SCHEMA });
+        await tables.createTableRows({ table: name, rows: matching });
+      }
+      // Rows sharing no trigram with the term: the large table's search goes through the index, not row by row.
+      await tables.createTableRows({ table: large, rows: Array.from({ length: 600 }, (_, i) => ({ name: `Qx${i} Vw` })) });
+      const answer = async (table: string, body: Omit<Parameters<Client['findTableRows']>[0], 'table'>) => {
+        const { rows, hasMore } = await tables.findTableRows({ table, ...body });
+        return { rows: rows.map((r) => [r.name, r.similarity]), hasMore };
+      };
+      for (const body of [{ search: 'Smith' }, { search: 'Smith', filter: { age: { $gt: 20 } } }, { search: 'Smith', limit: 1, offset: 1 }]) {
+        const expected = await answer(small, body);
+        expect(await answer(large, body)).toEqual(expected);
+      }
+      expect((await answer(small, { search: 'Smith' })).rows.map(([name]) => name)).toEqual(['Ann Smith', 'Dee Smithers', 'Bob Smyth']);
+    });
+
     it('refuses a search term over 1024 characters', async () => {
       await invalidPayload(tables.findTableRows({ table: people, search: 'x'.repeat(1025) }));
     });
@@ -461,5 +481,13 @@ describe('table rows (/v1/tables/{table}/rows)', () => {
   it('refuses a malformed row id in getTableRow', async () => {
     const res = await raw('GET', `/v1/tables/${people}/row?id=abc`, { headers: { authorization: `Bearer ${e2e.token}`, 'x-bot-id': botId } });
     expect(res.status).toBe(400);
+  });
+});
+
+describeOnMesh("the rows' search text in the database", () => {
+  it('keeps no planner statistics, whose estimate of a search cost more than searching a small table', async () => {
+    await sql(`ANALYZE "tables"."rows"`);
+    const stats = await sql(`SELECT 1 FROM pg_stats WHERE schemaname = 'tables' AND tablename = 'rows' AND attname = 'search_text'`);
+    expect(stats).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { loadConfig } from '@platform/config';
 import { SERVICES } from '@platform/contracts';
 import { JsonLogger } from '@platform/logging';
 import { startOneProcess } from '@platform/one-process';
-import { createTestDatabase, dropTestDatabase, freePort, Mesh } from '@platform/testing';
+import { createTestDatabase, dropTestDatabase, freePort, Mesh, sql } from '@platform/testing';
 import { measure, Measurement, Operation } from './load';
 import { BotLoopFigures, measureBotLoop } from './bot-loop';
 import { DeployedBotFigures, measureDeployedBot } from './deployed-bot';
@@ -75,7 +75,7 @@ async function main() {
       try {
         anchor = await measured(raw.url, raw.operation, raw.pids);
         printLine('raw', raw.operation.name, anchor);
-        await run('mesh', mesh.url, benched(await prepareOperations(mesh.url, token)), results, meshPids, raw);
+        await run('mesh', mesh.url, benched(await seeded(mesh.url, token, mesh.settings.databaseUrl)), results, meshPids, raw);
         for (const [name, pid] of Object.entries(meshPids)) memory[name] = rssMb(pid);
       } finally {
         await raw.stop();
@@ -98,7 +98,7 @@ async function main() {
     // The whole platform in the bench's own process, services wired by direct calls: what the NATS hop costs.
     const local = await startOneProcess(config, (name) => new JsonLogger(name, 'warn'), '127.0.0.1');
     try {
-      await run('local', local.url, benched(await prepareOperations(local.url, token)), results, { 'one process': process.pid });
+      await run('local', local.url, benched(await seeded(local.url, token, config.databaseUrl)), results, { 'one process': process.pid });
     } finally {
       await local.close();
       await dropTestDatabase(localDb);
@@ -253,3 +253,14 @@ main().catch((error) => {
   process.stderr.write(`${(error as Error).stack}\n`);
   process.exit(1);
 });
+
+/**
+ * The operations, their data seeded, and the database analysed as autovacuum analyses it soon
+ * after such writes: the plans measured are those of a running platform, whose statistics can
+ * cost planning time (a search's estimate read them), not those of an empty database.
+ */
+async function seeded(baseUrl: string, token: string, databaseUrl: string): Promise<Operation[]> {
+  const operations = await prepareOperations(baseUrl, token);
+  await sql('ANALYZE', [], databaseUrl);
+  return operations;
+}

@@ -197,10 +197,7 @@ export class RowsService {
     const query: RowQuery = { where, orderBy, params, limit, offset };
     if (input.search !== undefined && input.search.trim() !== '') {
       if (await this.rows.hasTrigrams()) {
-        const term = params.add(input.search);
-        where = `${where} AND ${term} OPERATOR(public.<%) "r"."search_text"`;
-        query.similarity = `public.word_similarity(${term}, "r"."search_text")`;
-        query.threshold = SEARCH_THRESHOLD;
+        query.words = { term: params.add(input.search), least: SEARCH_THRESHOLD };
       } else {
         // Any of the term's words, as a word or the start of one; the query text is made of letters and digits only.
         const words = input.search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 32) ?? [];
