@@ -15,6 +15,15 @@ export function laneOf(event: Pick<EventEntity, 'id' | 'conversationId'>): strin
 }
 
 /**
+ * The order of a lane's pending events (as `alias`): a scheduled event takes its place by when it
+ * was due, so a backlog drains in due order. It is the order of the index of pending events
+ * (`events_pending`), so reading a lane's first pending event is one step into that index.
+ */
+export function pendingOrder(alias: string): string {
+  return `coalesce(${alias}."scheduled_for", ${alias}."created_at"), ${alias}."created_at", ${alias}."id"`;
+}
+
+/**
  * The condition on an event (as `alias`) that it is of the lane, with the value of its
  * placeholder: the conversation's id, or the lone event's own (each has its index).
  */

@@ -66,6 +66,27 @@ describe('MailboxesRepository (on Postgres)', () => {
     }
   }
 
+  /**
+   * The nodes of the plan a prepared statement runs with once Postgres plans it for any values
+   * (its generic plan, the one a connection keeps after a few runs), in a transaction rolled back after.
+   */
+  async function genericPlan({ text, values }: Statement): Promise<PlanNode[]> {
+    const runner = dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      await runner.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
+      await runner.query(`PREPARE generic_plan_of AS ${text}`);
+      const literals = values.map((value) => `'${String(value).replace(/'/g, "''")}'`).join(', ');
+      const [{ 'QUERY PLAN': explained }] = (await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan_of(${literals})`)) as Array<{
+        'QUERY PLAN': Array<{ Plan: PlanNode }>;
+      }>;
+      return planNodes(explained[0].Plan);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  }
+
   async function mailboxOf(lane: Lane): Promise<{ lease_owner: string | null; due: boolean } | undefined> {
     const rows = (await dataSource.query(
       `SELECT "lease_owner", "next_attempt_at" <= now() AS "due" FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $1 AND "lane" = $2`,
@@ -183,6 +204,16 @@ describe('MailboxesRepository (on Postgres)', () => {
       expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
       expect(nodes.filter((n) => n['Relation Name'] === 'events').map((n) => [n['Index Name'], n['Actual Rows']])).toEqual([['events_pending', 1]]);
       expect((await events().nextPending(botId, lane.lane))?.id).toBe(written[150].id);
+    });
+
+    it('checks that nothing else is pending in the lane through the index, even where the statistics say many events are pending', async () => {
+      await laneWithEvents(300);
+      const { lane, written } = await laneWithEvents(1);
+      await dataSource.query('ANALYZE "runtime"."events"');
+      const nodes = await genericPlan(mailboxes.closeStatement(owner, lane, written[0].id));
+      const readsOfEvents = nodes.filter((n) => n['Relation Name'] === 'events');
+      expect(readsOfEvents.map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Scan', 'events_pending']]);
+      expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
     });
 
     it("removes the mailbox with the lane's last event", async () => {

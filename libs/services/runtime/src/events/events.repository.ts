@@ -18,7 +18,7 @@ import {
   toEntity,
 } from '@platform/persistence';
 import { BOOKKEEPING } from '../delivery/bookkeeping';
-import { enqueueLanesStatement, LaneLease, ofLane } from '../delivery/lanes';
+import { enqueueLanesStatement, LaneLease, ofLane, pendingOrder } from '../delivery/lanes';
 import { EventEntity } from './event.entity';
 
 /** A lane after one of its events was marked delivered: its next pending event, and whether its mailbox was removed. */
@@ -94,10 +94,9 @@ export class EventsRepository {
     const manager = this.events.manager;
     const { condition, value } = ofLane('e', lane, '$2');
     return {
-      // A scheduled event takes its place by when it was due, so a backlog drains in due order.
       text: `SELECT ${columnsOf(manager, EventEntity, 'e')} FROM ${tableOf(manager, EventEntity)} e
        WHERE e."bot_id" = $1 AND e."status" = 'pending' AND ${condition} AND e."id" <> $3
-       ORDER BY coalesce(e."scheduled_for", e."created_at"), e."created_at", e."id" LIMIT 1`,
+       ORDER BY ${pendingOrder('e')} LIMIT 1`,
       values: [botId, value, except],
     };
   }
