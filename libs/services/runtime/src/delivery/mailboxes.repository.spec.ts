@@ -51,36 +51,26 @@ describe('MailboxesRepository (on Postgres)', () => {
     return rows[0].opened;
   }
 
-  /** The nodes of the plan the statement ran with (EXPLAIN ANALYZE), in a transaction rolled back after: what it writes is undone. */
-  async function executedPlan({ text, values }: Statement): Promise<PlanNode[]> {
-    const runner = dataSource.createQueryRunner();
-    await runner.startTransaction();
-    try {
-      const [{ 'QUERY PLAN': explained }] = (await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values)) as Array<{
-        'QUERY PLAN': Array<{ Plan: PlanNode }>;
-      }>;
-      return planNodes(explained[0].Plan);
-    } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
-    }
-  }
-
   /**
-   * The nodes of the plan a prepared statement runs with once Postgres plans it for any values
-   * (its generic plan, the one a connection keeps after a few runs), in a transaction rolled back after.
+   * The nodes of the plan the statement ran with (EXPLAIN ANALYZE), in a transaction rolled back
+   * after: what it writes is undone. `generic`: the plan Postgres makes for any values, which a
+   * connection keeps for a prepared statement after a few runs.
    */
-  async function genericPlan({ text, values }: Statement): Promise<PlanNode[]> {
+  async function executedPlan({ text, values }: Statement, generic = false): Promise<PlanNode[]> {
     const runner = dataSource.createQueryRunner();
     await runner.startTransaction();
     try {
-      await runner.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
-      await runner.query(`PREPARE generic_plan_of AS ${text}`);
-      const literals = values.map((value) => `'${String(value).replace(/'/g, "''")}'`).join(', ');
-      const [{ 'QUERY PLAN': explained }] = (await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan_of(${literals})`)) as Array<{
+      let explained = { text, values };
+      if (generic) {
+        await runner.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
+        await runner.query(`PREPARE planned AS ${text}`);
+        const literals = values.map((value) => `'${String(value).replace(/'/g, "''")}'`).join(', ');
+        explained = { text: `EXECUTE planned(${literals})`, values: [] };
+      }
+      const [{ 'QUERY PLAN': plan }] = (await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${explained.text}`, explained.values)) as Array<{
         'QUERY PLAN': Array<{ Plan: PlanNode }>;
       }>;
-      return planNodes(explained[0].Plan);
+      return planNodes(plan[0].Plan);
     } finally {
       await runner.rollbackTransaction();
       await runner.release();
@@ -210,7 +200,7 @@ describe('MailboxesRepository (on Postgres)', () => {
       await laneWithEvents(300);
       const { lane, written } = await laneWithEvents(1);
       await dataSource.query('ANALYZE "runtime"."events"');
-      const nodes = await genericPlan(mailboxes.closeStatement(owner, lane, written[0].id));
+      const nodes = await executedPlan(mailboxes.closeStatement(owner, lane, written[0].id), true);
       const readsOfEvents = nodes.filter((n) => n['Relation Name'] === 'events');
       expect(readsOfEvents.map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Scan', 'events_pending']]);
       expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
