@@ -1,5 +1,8 @@
 import { AsyncResource } from 'node:async_hooks';
 
+/** Runs work where it is called from: the context of an item whose batch starts as it is written. */
+const here = <W>(work: () => W): W => work();
+
 interface Waiting<T, R> {
   item: T;
   /** Runs work in the context the item was written from (its request, for the log lines of its batch). */
@@ -32,14 +35,14 @@ export class WriteBatches<T, R> {
 
   write(key: string, item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      const entry = { item, inContext: AsyncResource.bind(<W>(work: () => W) => work()), resolve, reject };
       const queue = this.waiting.get(key);
       if (queue) {
-        queue.push(entry);
+        // It waits, so its batch will start from another write's continuation: keep its own context.
+        queue.push({ item, inContext: AsyncResource.bind(here), resolve, reject });
         return;
       }
       this.waiting.set(key, []);
-      void this.drain(key, [entry]);
+      void this.drain(key, [{ item, inContext: here, resolve, reject }]);
     });
   }
 
