@@ -491,3 +491,32 @@ describeOnMesh("the rows' search text in the database", () => {
     expect(stats).toEqual([]);
   });
 });
+
+describeOnMesh("the rows' timestamps", () => {
+  it('are shown as stored, to the millisecond, by every operation that answers rows', async () => {
+    const { tables, botId } = await tablesBot();
+    const name = tableName('stamps');
+    await tables.createTable({ name, schema: PEOPLE_SCHEMA });
+    const stored = async (id: number) => {
+      const [row] = await sql<{ created_at: Date; updated_at: Date }>(
+        `SELECT r."created_at", r."updated_at" FROM "tables"."rows" r JOIN "tables"."tables" t ON t."id" = r."table_id"
+          WHERE t."bot_id" = $1 AND t."name" = $2 AND r."id" = $3`,
+        [botId, name, id],
+      );
+      return { createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+    };
+    const stamps = (row: Record<string, unknown>) => ({ createdAt: row.createdAt, updatedAt: row.updatedAt });
+
+    const [created] = (await tables.createTableRows({ table: name, rows: [{ name: 'Ann Smith' }] })).rows;
+    expect(stamps(created)).toEqual(await stored(created.id));
+    const [updated] = (await tables.updateTableRows({ table: name, rows: [{ id: created.id, age: 3 }] })).rows;
+    const now = await stored(created.id);
+    expect(stamps(updated)).toEqual(now);
+    expect(now.updatedAt >= now.createdAt).toBe(true);
+    expect(stamps((await tables.getTableRow({ table: name, id: created.id })).row)).toEqual(now);
+    expect(stamps((await tables.findTableRows({ table: name })).rows[0])).toEqual(now);
+    expect(stamps((await tables.findTableRows({ table: name, search: 'Smith' })).rows[0])).toEqual(now);
+    const { updated: upserted } = await tables.upsertTableRows({ table: name, rows: [{ id: created.id, name: 'Ann Smith', age: 4 }] });
+    expect(stamps(upserted[0])).toEqual(await stored(created.id));
+  });
+});
