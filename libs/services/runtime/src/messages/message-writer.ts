@@ -9,7 +9,8 @@ import { newEvent } from '../events/new-event';
 import { ConversationSignals } from '../signals/conversation-signals';
 import { toRuntimeMessageView } from './message-view';
 import { MessageEntity } from './message.entity';
-import { MessagesRepository, MessageWrite, writtenTogether } from './messages.repository';
+import { GroupWritten, MessageGroup, MessagesRepository, MessageWrite, writtenTogether } from './messages.repository';
+import { TurnBatches } from './turn-batches';
 import { WriteBatches } from './write-batches';
 
 /** Type of the event recording a new incoming message (docs/contracts.md, "Events"). */
@@ -30,6 +31,8 @@ export interface NewMessage {
 
 /** Messages of one conversation written together at most (`WriteBatches`). */
 const MAX_BATCH = 32;
+/** Conversations written in one statement at most (`TurnBatches`). */
+const MAX_CONVERSATIONS = 16;
 
 interface PendingWrite extends MessageWrite {
   participantId?: string;
@@ -59,7 +62,7 @@ export class MessageWriter {
   private readonly batches = new WriteBatches<PendingWrite, Stored>({
     max: MAX_BATCH,
     together: (first, next) => next.participantId === first.participantId && writtenTogether(first, next),
-    write: async (writes) => {
+    write: async (writes, follows) => {
       const [first] = writes;
       // Only the first event can open the lane (the others are in it behind it), so it alone
       // asks for room to deliver it here: an incoming message in a conversation with nothing
@@ -67,13 +70,29 @@ export class MessageWriter {
       const handoff = first.event && this.outbox.handoff(first.event);
       let stored: { written: boolean; opened: boolean };
       try {
-        stored = await this.messages.insertAllWithEvents(writes, { lease: handoff?.lease, participantId: first.participantId });
+        const group = { writes, lease: handoff?.lease, participantId: first.participantId };
+        // A batch that waited for the one before it in its conversation goes as soon as that one
+        // ends: it is started by a reply of the database, not by requests read in a burst, and
+        // held for the end of the turn it would only leave the database idle meanwhile.
+        stored = follows ? (await this.messages.insertGroups([group]))[0] : await this.statements.write(group);
       } catch (error) {
         handoff?.done(false);
         throw error;
       }
       return writes.map((_, i) => (i === 0 ? { ...stored, handoff } : { written: stored.written, opened: false }));
     },
+  });
+
+  /**
+   * The batches of different conversations ready in one turn go in one statement: a replica
+   * under load reads many requests at once, and each conversation's write would otherwise take a
+   * statement and a commit of its own. Batches of one shape (count, event, acting user, lease)
+   * share a statement text, which the database keeps prepared.
+   */
+  private readonly statements = new TurnBatches<MessageGroup, GroupWritten>({
+    max: MAX_CONVERSATIONS,
+    shape: ({ writes, lease, participantId }) => `${writes.length}:${writes[0].event ? 'e' : ''}:${participantId ? 'p' : ''}:${lease ? 'l' : ''}`,
+    write: (groups) => this.messages.insertGroups(groups),
   });
 
   constructor(

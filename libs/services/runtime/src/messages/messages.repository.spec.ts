@@ -183,6 +183,58 @@ describe('MessagesRepository.insertWithEvent (on Postgres)', () => {
     expect(await stored(id)).toMatchObject({ messages: 1, events: [expect.objectContaining({ id: written.event!.id })], mailboxes: 1 });
   });
 
+  describe('groups of several conversations in one statement', () => {
+    async function ready(count: number) {
+      const ids = Array.from({ length: count }, () => `conv_${randomBytes(4).toString('hex')}`);
+      for (const id of ids) {
+        await conversation(id);
+        await user(`user_${id}`);
+      }
+      return ids;
+    }
+
+    it('writes each group as if alone: its own count, events and lane, and nothing where its conversation is missing', async () => {
+      const [a, b] = await ready(2);
+      const missing = `conv_${randomBytes(4).toString('hex')}`;
+      await user(`user_${missing}`);
+      await write(draft(b, `user_${b}`));
+      const groups = [
+        { writes: [0, 1].map(() => writer.compose(draft(a, `user_${a}`))) },
+        { writes: [writer.compose(draft(missing, `user_${missing}`))] },
+        { writes: [writer.compose(draft(b, `user_${b}`))] },
+      ];
+      expect(await messages.insertGroups(groups)).toEqual([
+        { written: true, opened: true },
+        { written: false, opened: false },
+        { written: true, opened: false },
+      ]);
+      expect(await stored(missing)).toMatchObject({ messages: 0, events: [], mailboxes: 0 });
+      const [afterA, afterB] = [await stored(a), await stored(b)];
+      expect(afterA).toMatchObject({ messages: 2, conversation: expect.objectContaining({ messageCount: 2 }), mailboxes: 1 });
+      expect(afterB).toMatchObject({ messages: 2, conversation: expect.objectContaining({ messageCount: 2 }), mailboxes: 1 });
+      for (const [group, after] of [
+        [groups[0], afterA],
+        [groups[2], afterB],
+      ] as const) {
+        for (const { event } of group.writes) {
+          const own = after.events.find((e) => e.id === event!.id)!;
+          // The event in hand is the one stored, with its own conversation in its payload.
+          expect(event).toEqual(expect.objectContaining({ integration: own.integration, payload: own.payload }));
+          expect((own.payload.conversation as { id: string }).id).toBe(after.conversation!.id);
+        }
+      }
+    });
+
+    it('writes groups given in any order without deadlocks: conversations are locked in one order', async () => {
+      const ids = await ready(6);
+      const groupsOf = (order: string[]) => order.map((id) => ({ writes: [writer.compose(draft(id, `user_${id}`))] }));
+      const reversed = [...ids].reverse();
+      const rounds = await Promise.all(Array.from({ length: 12 }, (_, i) => messages.insertGroups(groupsOf(i % 2 ? ids : reversed))));
+      expect(rounds.flat().every((r) => r.written)).toBe(true);
+      for (const id of ids) expect((await stored(id)).conversation!.messageCount).toBe(12);
+    });
+  });
+
   it('lists a conversation for a user only if they take part in it', async () => {
     const id = `conv_${randomBytes(4).toString('hex')}`;
     await conversation(id);

@@ -21,7 +21,7 @@ import { TagMatch } from '../common/tags';
 import { runtimeConversationViewSql } from '../conversations/conversation-view';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { takesPart } from '../conversations/conversations.repository';
-import { LaneLease } from '../delivery/lanes';
+import { LaneLease, laneKey } from '../delivery/lanes';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { runtimeUserViewSql } from '../users/user-view';
@@ -43,20 +43,35 @@ export function writtenTogether(a: MessageWrite, b: MessageWrite): boolean {
 }
 
 /**
- * The event's columns taken from the conversation's update (`w0`): its integration, and in its
- * payload the author and the conversation. An event followed by `later` messages of the same
- * write shows the conversation as its own message left it: the count without those, updated when
- * its message was created (the message in its payload).
+ * The event's columns taken from the conversation's update (the statement's part `from`): its
+ * integration, and in its payload the author and the conversation. An event followed by `later`
+ * messages of the same write shows the conversation as its own message left it: the count without
+ * those, updated when its message was created (the message in its payload).
  */
-function eventColumns(later: number): ComputedColumns<EventEntity> {
+function eventColumns(from: string, later: number): ComputedColumns<EventEntity> {
   const conversation = (payload: string) =>
     later
-      ? `w0."conversation" || jsonb_build_object('messageCount', (w0."conversation"->>'messageCount')::int - ${later}, 'updatedAt', ${payload}::jsonb #> '{message,createdAt}')`
-      : 'w0."conversation"';
+      ? `${from}."conversation" || jsonb_build_object('messageCount', (${from}."conversation"->>'messageCount')::int - ${later}, 'updatedAt', ${payload}::jsonb #> '{message,createdAt}')`
+      : `${from}."conversation"`;
   return {
-    integration: 'w0."integration"',
-    payload: (given) => `${given}::jsonb || jsonb_build_object('user', w0."user", 'conversation', ${conversation(given)})`,
+    integration: `${from}."integration"`,
+    payload: (given) => `${given}::jsonb || jsonb_build_object('user', ${from}."user", 'conversation', ${conversation(given)})`,
   };
+}
+
+/** Messages of one author in one conversation, written together (`insertGroups`). */
+export interface MessageGroup {
+  writes: MessageWrite[];
+  /** The first event's lease on its lane, should the write open it (`enqueueLanesStatement`). */
+  lease?: LaneLease;
+  /** Written only if this user takes part in the conversation. */
+  participantId?: string;
+}
+
+/** What became of a group: written or not (all of it or none), and whether it opened its event's lane. */
+export interface GroupWritten {
+  written: boolean;
+  opened: boolean;
 }
 
 /** The event's user and conversation as the API shows them, of the rows a message's write updates (`c`) and joins (`u`). */
@@ -125,7 +140,7 @@ export class MessagesRepository {
     message: MessageEntity,
     event?: EventEntity,
     options: { manager?: EntityManager; lease?: LaneLease; participantId?: string } = {},
-  ): Promise<{ written: boolean; opened: boolean }> {
+  ): Promise<GroupWritten> {
     return this.insertAllWithEvents([{ message, event }], options);
   }
 
@@ -139,13 +154,65 @@ export class MessagesRepository {
   async insertAllWithEvents(
     writes: MessageWrite[],
     { manager = this.messages.manager, lease, participantId }: { manager?: EntityManager; lease?: LaneLease; participantId?: string } = {},
-  ): Promise<{ written: boolean; opened: boolean }> {
+  ): Promise<GroupWritten> {
+    const [written] = await this.insertGroups([{ writes, lease, participantId }], manager);
+    return written;
+  }
+
+  /**
+   * Groups of messages, each of its own conversation, written as `insertAllWithEvents` writes one,
+   * in one statement: one round trip and one commit for all. Each group is written or not on its
+   * own conditions, as if alone (the answer says which). The conversations are locked in one
+   * order (their lanes' keys), each before its lane's mailbox: the statement's parts for a group
+   * run when the answer reads that group's row, one group after the other, so statements writing
+   * to the same conversations wait for each other but never in a cycle.
+   */
+  async insertGroups(groups: MessageGroup[], manager: EntityManager = this.messages.manager): Promise<GroupWritten[]> {
+    const keyOf = (group: MessageGroup) => laneKey({ botId: group.writes[0]?.message.botId, lane: group.writes[0]?.message.conversationId });
+    const order = groups.map((_, i) => i).sort((a, b) => (keyOf(groups[a]) < keyOf(groups[b]) ? -1 : keyOf(groups[a]) > keyOf(groups[b]) ? 1 : 0));
+    const parts: Statement[] = [];
+    const answers = order.map((index, position) => {
+      const { parts: own, answer } = this.groupStatement(manager, groups[index], parts.length, position);
+      parts.push(...own);
+      return answer;
+    });
+    const { text, values } = oneStatement(parts, { text: answers.join(' UNION ALL '), values: [] });
+    const rows = (await queryRows(manager, text, values)) as Array<{
+      group: number;
+      integration: string | null;
+      opened: boolean | null;
+      payloads: Record<string, unknown>[] | null;
+    }>;
+    const results = groups.map(() => ({ written: false, opened: false }));
+    for (const row of rows) {
+      const index = order[row.group];
+      groups[index].writes.forEach(({ event }, i) => {
+        if (!event) return;
+        event.integration = row.integration;
+        event.payload = row.payloads![i];
+      });
+      results[index] = { written: true, opened: row.opened === true };
+    }
+    return results;
+  }
+
+  /**
+   * A group's parts, numbered from `base` in the statement (its conversation's update first, as
+   * `w<base>`), and the answer's row for it, numbered `position`, when its conversation was updated.
+   */
+  private groupStatement(
+    manager: EntityManager,
+    { writes, lease, participantId }: MessageGroup,
+    base: number,
+    position: number,
+  ): { parts: Statement[]; answer: string } {
     const [first] = writes;
     if (!first) throw new Error('No message to write');
     const withEvents = first.event !== undefined;
     if (!writes.every((write) => writtenTogether(first, write))) {
       throw new Error('The messages written together are of one author in one conversation, all with an event or none');
     }
+    const from = `w${base}`;
     const updatedAt = new Date(Math.max(...writes.map(({ message }) => message.createdAt.getTime())));
     const values: unknown[] = [updatedAt, first.message.botId, first.message.conversationId];
     const author = withEvents ? `AND u."bot_id" = c."bot_id" AND u."id" = $${values.push(first.message.userId)}` : '';
@@ -159,30 +226,23 @@ export class MessagesRepository {
     };
     const recorded = writes.flatMap(({ event }, i) =>
       event
-        ? [this.events.insertStatements(manager, event, { lease: i === 0 ? lease : undefined, from: 'w0', computed: eventColumns(writes.length - 1 - i) })]
+        ? [this.events.insertStatements(manager, event, { lease: i === 0 ? lease : undefined, from, computed: eventColumns(from, writes.length - 1 - i) })]
         : [],
     );
     const lane = recorded[0]?.lane;
     const eventRecords = recorded.map(({ record }) => ({ ...record, text: `${record.text} RETURNING "payload"` }));
     const parts = [
       conversation,
-      ...writes.map(({ message }) => insertFromStatement(manager, MessageEntity, message, 'w0')),
+      ...writes.map(({ message }) => insertFromStatement(manager, MessageEntity, message, from)),
       ...eventRecords,
       ...(lane ? [lane] : []),
     ];
-    const payloads = eventRecords.map((record) => `(SELECT "payload" FROM w${parts.indexOf(record)})`);
-    const answer = `SELECT w0."integration", ${lane ? `(SELECT "opened" FROM w${parts.indexOf(lane)})` : 'false'} AS "opened"${
-      payloads.length ? `, jsonb_build_array(${payloads.join(', ')}) AS "payloads"` : ''
-    } FROM w0`;
-    const { text, values: all } = oneStatement(parts, { text: answer, values: [] });
-    const [row] = (await queryRows(manager, text, all)) as Array<{ integration: string | null; opened: boolean | null; payloads?: Record<string, unknown>[] }>;
-    if (!row) return { written: false, opened: false };
-    writes.forEach(({ event }, i) => {
-      if (!event) return;
-      event.integration = row.integration;
-      event.payload = row.payloads![i];
-    });
-    return { written: true, opened: row.opened === true };
+    const partName = (part: Statement) => `w${base + parts.indexOf(part)}`;
+    const payloads = eventRecords.map((record) => `(SELECT "payload" FROM ${partName(record)})`);
+    const answer = `SELECT ${position} AS "group", ${from}."integration", ${lane ? `(SELECT "opened" FROM ${partName(lane)})` : 'false'} AS "opened", ${
+      payloads.length ? `jsonb_build_array(${payloads.join(', ')})` : 'NULL::jsonb'
+    } AS "payloads" FROM ${from}`;
+    return { parts, answer };
   }
 
   /** The bot's messages matching every given filter, in creation order (or newest first). */

@@ -16,8 +16,11 @@ export interface WriteBatchesOptions<T, R> {
   together: (first: T, next: T) => boolean;
   /** At most this many items in a batch. */
   max: number;
-  /** Writes a batch, answering each item's result in order. */
-  write: (items: T[]) => Promise<R[]>;
+  /**
+   * Writes a batch, answering each item's result in order; `follows` when it was waiting for the
+   * key's batch before it (started as that one ended), not started by a write that came.
+   */
+  write: (items: T[], follows: boolean) => Promise<R[]>;
 }
 
 /**
@@ -47,10 +50,15 @@ export class WriteBatches<T, R> {
   }
 
   private async drain(key: string, first: Waiting<T, R>[]): Promise<void> {
-    for (let batch = first; batch.length > 0; batch = this.next(key)) {
+    for (let batch = first, follows = false; batch.length > 0; batch = this.next(key), follows = true) {
       try {
         // A batch runs as its first item's work, whoever's write it followed.
-        const results = await batch[0].inContext(() => this.options.write(batch.map((entry) => entry.item)));
+        const results = await batch[0].inContext(() =>
+          this.options.write(
+            batch.map((entry) => entry.item),
+            follows,
+          ),
+        );
         batch.forEach((entry, i) => entry.resolve(results[i]));
       } catch (error) {
         for (const entry of batch) entry.reject(error);

@@ -1,0 +1,61 @@
+export interface TurnBatchesOptions<T, R> {
+  /** Items of one shape go in one write (its statement's text depends on the shape and the count only). */
+  shape: (item: T) => string;
+  /** At most this many items in a write. */
+  max: number;
+  /** Writes items together, answering each one's result in order. */
+  write: (items: T[]) => Promise<R[]>;
+}
+
+/**
+ * SQLSTATE classes of an error that the server answered for the statement itself, which it then
+ * rolled back: data (22), constraints (23), deadlocks and serialization (40). Only after such an
+ * error are the items tried again one by one. After any other (a connection lost, a timeout), the
+ * statement may have committed, and trying again could write twice.
+ */
+const ROLLED_BACK = /^(22|23|40)/;
+
+/**
+ * Writes of one event-loop turn go out together: the first item of a shape schedules a write at
+ * the end of the turn (setImmediate), and the items of that shape that come before it join it, up
+ * to `max` (more make another write). Under load a process reads many requests in one turn (they
+ * come batched from NATS), and each would otherwise cost a statement, a round trip and a commit of
+ * its own; a quiet process writes at the end of the turn it was asked in, as good as at once. A
+ * write runs in the async context of its first item. When a write of several fails and the
+ * database rolled it back, each item is tried alone, so that one item's failure stays its own.
+ */
+export class TurnBatches<T, R> {
+  /** The items of each shape gathered in this turn, and whether their write is scheduled. */
+  private readonly gathering = new Map<string, Array<{ item: T; resolve: (result: R) => void; reject: (error: unknown) => void }>>();
+
+  constructor(private readonly options: TurnBatchesOptions<T, R>) {}
+
+  write(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const shape = this.options.shape(item);
+      let gathered = this.gathering.get(shape);
+      if (!gathered) {
+        this.gathering.set(shape, (gathered = []));
+        setImmediate(() => {
+          this.gathering.delete(shape);
+          for (let start = 0; start < gathered!.length; start += this.options.max) void this.run(gathered!.slice(start, start + this.options.max));
+        });
+      }
+      gathered.push({ item, resolve, reject });
+    });
+  }
+
+  private async run(entries: Array<{ item: T; resolve: (result: R) => void; reject: (error: unknown) => void }>): Promise<void> {
+    try {
+      const results = await this.options.write(entries.map((entry) => entry.item));
+      entries.forEach((entry, i) => entry.resolve(results[i]));
+    } catch (error) {
+      const rolledBack = ROLLED_BACK.test(String((error as { code?: unknown }).code ?? ''));
+      if (entries.length === 1 || !rolledBack) {
+        for (const entry of entries) entry.reject(error);
+        return;
+      }
+      await Promise.all(entries.map((entry) => this.run([entry])));
+    }
+  }
+}
