@@ -168,8 +168,8 @@ export class MessagesRepository {
    * to the same conversations wait for each other but never in a cycle.
    */
   async insertGroups(groups: MessageGroup[], manager: EntityManager = this.messages.manager): Promise<GroupWritten[]> {
-    const keyOf = (group: MessageGroup) => laneKey({ botId: group.writes[0]?.message.botId, lane: group.writes[0]?.message.conversationId });
-    const order = groups.map((_, i) => i).sort((a, b) => (keyOf(groups[a]) < keyOf(groups[b]) ? -1 : keyOf(groups[a]) > keyOf(groups[b]) ? 1 : 0));
+    const keys = groups.map(({ writes: [first] }) => laneKey({ botId: first?.message.botId, lane: first?.message.conversationId }));
+    const order = groups.map((_, i) => i).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
     const parts: Statement[] = [];
     const answers = order.map((index, position) => {
       const { parts: own, answer } = this.groupStatement(manager, groups[index], parts.length, position);
