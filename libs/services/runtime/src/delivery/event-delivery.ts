@@ -7,7 +7,8 @@ import { BusClient, BusSubscription } from '@platform/messaging';
 import { PeriodicTask, RequestTransactions } from '@platform/persistence';
 import { BotLogsService } from '../bot-logs/bot-logs.service';
 import { EventEntity } from '../events/event.entity';
-import { EventsRepository } from '../events/events.repository';
+import { TurnBatches } from '../common/turn-batches';
+import { Delivered, EventsRepository, LaneAfter } from '../events/events.repository';
 import { ConversationSignals } from '../signals/conversation-signals';
 import { UsersRepository } from '../users/users.repository';
 import { retryDelay } from './backoff';
@@ -15,7 +16,7 @@ import { BotDirectory } from './bot-directory';
 import { BotCodeEndpoint } from './bot-code-endpoint';
 import { BotEndpoint, DeliveryOutcome } from './bot-endpoint';
 import { toBotEvent } from './bot-event';
-import { LaneLease, laneKey, laneOf } from './lanes';
+import { LaneLease, laneKey, laneOf, ofLane } from './lanes';
 import { Lane, MailboxesRepository } from './mailboxes.repository';
 
 /** How long an idle dispatcher waits before looking for due lanes again (a wake-up comes sooner). */
@@ -31,6 +32,8 @@ const EVENTS_PER_TURN = 20;
 const HANDOFF_SHARE = 0.5;
 /** A bot with no url (or code) to deliver to is looked at again this often. */
 const PARKED_LANE_MS = 60000;
+/** Lanes whose delivered events are marked processed in one statement at most (`TurnBatches`). */
+const MAX_SETTLED_TOGETHER = 16;
 
 /**
  * Delivers events to bot code (docs/architecture.md, "Delivery"): at least once, in order within
@@ -73,6 +76,16 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
   private running?: Promise<void>;
   /** Renews the leases of lanes being delivered, one round at a time. */
   private readonly leases: PeriodicTask;
+  /**
+   * The events of different lanes delivered in one turn are marked processed in one statement
+   * (bot answers come in bursts as requests do); lone events' lanes and conversations' go apart,
+   * the condition on their events being of another text.
+   */
+  private readonly settling = new TurnBatches<Delivered, LaneAfter>({
+    max: MAX_SETTLED_TOGETHER,
+    shape: ({ lane }) => ofLane('e', lane.lane, '$1').condition,
+    write: (delivered) => this.events.markProcessedAll(delivered),
+  });
 
   constructor(
     private readonly mailboxes: MailboxesRepository,
@@ -307,12 +320,13 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     const context = { conversationId: event.conversationId, userId: event.userId };
     if (outcome.ok) {
       const line = this.botLogs.statement(event.botId, 'info', `Delivered event ${event.id} (${event.type}) in ${ms} ms`, context);
-      const after = await this.events.markProcessed(
-        event,
-        [line],
-        lane && { lane: lane.lane, closing: this.mailboxes.closeStatement(this.owner, lane, event.id) },
-      );
-      return lane === undefined ? {} : after;
+      if (lane === undefined) {
+        await this.events.markProcessed(event, [line]);
+        return {};
+      }
+      const delivered = { event, alongside: [line], lane: { lane: lane.lane, closing: this.mailboxes.closeStatement(this.owner, lane, event.id) } };
+      // With one lane under way there is nothing to gather: its next event is read at once.
+      return this.inFlight.size > 1 ? this.settling.write(delivered) : this.events.markProcessed(delivered.event, delivered.alongside, delivered.lane);
     }
     const final = !outcome.retry || event.attempts + 1 >= this.config.eventMaxAttempts;
     const attempts = await this.events.recordFailure(event, outcome.reason, final);

@@ -233,6 +233,35 @@ describe('MailboxesRepository (on Postgres)', () => {
       expect(await mailboxOf(lane)).toEqual({ lease_owner: owner, due: true });
       expect((await events().find(botId, written[0].id))?.status).toBe('processed');
     });
+    it('settles events of several lanes in one statement, each lane answered as if alone, in any order without deadlocks', async () => {
+      const lanes = await Promise.all([2, 1, 3].map((count) => laneWithEvents(count)));
+      const delivered = (i: number) => ({
+        event: lanes[i].written[0],
+        alongside: [],
+        lane: { lane: lanes[i].lane.lane, closing: mailboxes.closeStatement(owner, lanes[i].lane, lanes[i].written[0].id) },
+      });
+      expect(await events().markProcessedAll([0, 1, 2].map(delivered))).toEqual([
+        { next: expect.objectContaining({ id: lanes[0].written[1].id }), closed: false },
+        { next: null, closed: true },
+        { next: expect.objectContaining({ id: lanes[2].written[1].id }), closed: false },
+      ]);
+      expect(await mailboxOf(lanes[1].lane)).toBeUndefined();
+      expect(await mailboxOf(lanes[0].lane)).toEqual({ lease_owner: owner, due: true });
+
+      // Lanes given in opposite orders at once, each statement closing them all: their mailboxes are taken in one order.
+      const emptied = await Promise.all(Array.from({ length: 16 }, () => laneWithEvents(1)));
+      const closing = (order: typeof emptied) =>
+        events().markProcessedAll(
+          order.map(({ lane, written }) => ({
+            event: written[0],
+            alongside: [],
+            lane: { lane: lane.lane, closing: mailboxes.closeStatement(owner, lane, written[0].id) },
+          })),
+        );
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => closing(i % 2 ? emptied : [...emptied].reverse())));
+      expect(results.flat().filter((after) => after.closed)).toHaveLength(16);
+      for (const { lane } of emptied) expect(await mailboxOf(lane)).toBeUndefined();
+    });
   });
 
   describe('claim', () => {

@@ -18,13 +18,22 @@ import {
   toEntity,
 } from '@platform/persistence';
 import { BOOKKEEPING } from '../delivery/bookkeeping';
-import { enqueueLanesStatement, LaneLease, ofLane, pendingOrder } from '../delivery/lanes';
+import { enqueueLanesStatement, LaneLease, laneKey, ofLane, pendingOrder } from '../delivery/lanes';
 import { EventEntity } from './event.entity';
 
 /** A lane after one of its events was marked delivered: its next pending event, and whether its mailbox was removed. */
 export interface LaneAfter {
   next: EventEntity | null;
   closed: boolean;
+}
+
+/** An event delivered, to mark processed with its lane (`markProcessedAll`). */
+export interface Delivered {
+  event: Pick<EventEntity, 'botId' | 'id'>;
+  /** What is written with it (the bot log's line). */
+  alongside: Statement[];
+  /** Its lane, and the statement closing it (`MailboxesRepository.closeStatement`). */
+  lane: { lane: string; closing: Statement };
 }
 
 export interface EventFilter extends PageQuery {
@@ -63,27 +72,44 @@ export class EventsRepository {
    * next one and an emptied lane. It commits as delivery's bookkeeping (`BOOKKEEPING`).
    */
   async markProcessed(event: Pick<EventEntity, 'botId' | 'id'>, alongside: Statement[] = [], lane?: { lane: string; closing: Statement }): Promise<LaneAfter> {
+    if (lane) return (await this.markProcessedAll([{ event, alongside, lane }]))[0];
+    await runStatement(this.events.manager, oneStatement([this.processedStatement(event), ...alongside], undefined, BOOKKEEPING));
+    return { next: null, closed: false };
+  }
+
+  /**
+   * Events of different lanes marked as `markProcessed` marks one with its lane, in one statement:
+   * one round trip for all, each answered its own lane's next event and whether its lane was
+   * closed. The lanes' parts run when the answer reads their rows, one lane after the other in the
+   * order of their keys: their mailboxes are locked in the order the writes of messages lock them
+   * (`MessagesRepository.insertGroups`), so the two wait for each other but never in a cycle.
+   */
+  async markProcessedAll(delivered: Delivered[]): Promise<LaneAfter[]> {
     const manager = this.events.manager;
-    const writes = [
-      {
-        text: `UPDATE ${tableOf(manager, EventEntity)} SET "status" = 'processed', "processed_at" = now(), "failure_reason" = NULL WHERE "bot_id" = $1 AND "id" = $2`,
-        values: [event.botId, event.id],
-      },
-      ...alongside,
-    ];
-    if (lane === undefined) {
-      await runStatement(manager, oneStatement(writes, undefined, BOOKKEEPING));
-      return { next: null, closed: false };
-    }
-    // The query sees the rows as they were before this statement's update: the event just marked is left out by its id.
-    const next = this.nextPendingStatement(event.botId, lane.lane, event.id);
-    const answer = {
-      text: `SELECT n.*, EXISTS (SELECT 1 FROM w${writes.length}) AS "lane_closed" FROM (SELECT 1) AS one LEFT JOIN LATERAL (${next.text}) n ON true`,
-      values: next.values,
+    const keys = delivered.map(({ event, lane }) => laneKey({ botId: event.botId, lane: lane.lane }));
+    const order = delivered.map((_, i) => i).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+    const parts: Statement[] = [];
+    const answers = order.map((index, position) => {
+      const { event, alongside, lane } = delivered[index];
+      // The next event is read as the rows were before this statement's update: the event just marked is left out by its id.
+      parts.push(this.processedStatement(event), ...alongside, lane.closing, this.nextPendingStatement(event.botId, lane.lane, event.id));
+      const [closing, next] = [`w${parts.length - 2}`, `w${parts.length - 1}`];
+      return `SELECT ${position} AS "group", n.*, EXISTS (SELECT 1 FROM ${closing}) AS "lane_closed" FROM (SELECT 1) AS one LEFT JOIN ${next} n ON true`;
+    });
+    const { text, values } = oneStatement(parts, { text: answers.join(' UNION ALL '), values: [] }, BOOKKEEPING);
+    const rows = await queryRows(manager, text, values);
+    const after = new Array<LaneAfter>(delivered.length);
+    for (const row of rows)
+      after[order[row.group as number]] = { next: row.id === null ? null : toEntity(manager, EventEntity, row), closed: row.lane_closed === true };
+    return after;
+  }
+
+  /** The write marking an event delivered. */
+  private processedStatement(event: Pick<EventEntity, 'botId' | 'id'>): Statement {
+    return {
+      text: `UPDATE ${tableOf(this.events.manager, EventEntity)} SET "status" = 'processed', "processed_at" = now(), "failure_reason" = NULL WHERE "bot_id" = $1 AND "id" = $2`,
+      values: [event.botId, event.id],
     };
-    const { text, values } = oneStatement([...writes, lane.closing], answer, BOOKKEEPING);
-    const [row] = await queryRows(manager, text, values);
-    return { next: row.id === null ? null : toEntity(manager, EventEntity, row), closed: row.lane_closed === true };
   }
 
   /**

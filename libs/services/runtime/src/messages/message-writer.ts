@@ -10,7 +10,7 @@ import { ConversationSignals } from '../signals/conversation-signals';
 import { toRuntimeMessageView } from './message-view';
 import { MessageEntity } from './message.entity';
 import { GroupWritten, MessageGroup, MessagesRepository, MessageWrite, writtenTogether } from './messages.repository';
-import { TurnBatches } from './turn-batches';
+import { TurnBatches } from '../common/turn-batches';
 import { WriteBatches } from './write-batches';
 
 /** Type of the event recording a new incoming message (docs/contracts.md, "Events"). */
