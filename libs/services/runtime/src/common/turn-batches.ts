@@ -7,6 +7,13 @@ export interface TurnBatchesOptions<T, R> {
   write: (items: T[]) => Promise<R[]>;
 }
 
+/** An item waiting for its write, with how to answer it. */
+interface Gathered<T, R> {
+  item: T;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * SQLSTATE classes of an error that the server answered for the statement itself, which it then
  * rolled back: data (22), constraints (23), deadlocks and serialization (40). Only after such an
@@ -25,8 +32,8 @@ const ROLLED_BACK = /^(22|23|40)/;
  * database rolled it back, each item is tried alone, so that one item's failure stays its own.
  */
 export class TurnBatches<T, R> {
-  /** The items of each shape gathered in this turn, and whether their write is scheduled. */
-  private readonly gathering = new Map<string, Array<{ item: T; resolve: (result: R) => void; reject: (error: unknown) => void }>>();
+  /** The items of each shape gathered in this turn (a shape is here while its write is scheduled). */
+  private readonly gathering = new Map<string, Gathered<T, R>[]>();
 
   constructor(private readonly options: TurnBatchesOptions<T, R>) {}
 
@@ -45,7 +52,7 @@ export class TurnBatches<T, R> {
     });
   }
 
-  private async run(entries: Array<{ item: T; resolve: (result: R) => void; reject: (error: unknown) => void }>): Promise<void> {
+  private async run(entries: Gathered<T, R>[]): Promise<void> {
     try {
       const results = await this.options.write(entries.map((entry) => entry.item));
       entries.forEach((entry, i) => entry.resolve(results[i]));

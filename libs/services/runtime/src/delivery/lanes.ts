@@ -39,6 +39,16 @@ export function laneKey(lane: Lane): string {
 }
 
 /**
+ * The positions of `lanes` in the order a statement writing to several lanes locks their rows:
+ * that of their keys, as `enqueueLanesStatement` queues them. Statements that all lock in this
+ * order wait for each other but never in a cycle.
+ */
+export function lockOrder(lanes: Lane[]): number[] {
+  const keys = lanes.map(laneKey);
+  return keys.map((_, i) => i).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+}
+
+/**
  * Queues the lanes of events to deliver, in the transaction that records them: a lane with
  * pending events always has its mailbox row. An existing mailbox is locked (a no-op update), so
  * a dispatcher closing it at that moment waits for this transaction, then finds a newer version

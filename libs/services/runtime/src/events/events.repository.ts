@@ -18,7 +18,7 @@ import {
   toEntity,
 } from '@platform/persistence';
 import { BOOKKEEPING } from '../delivery/bookkeeping';
-import { enqueueLanesStatement, LaneLease, laneKey, ofLane, pendingOrder } from '../delivery/lanes';
+import { enqueueLanesStatement, LaneLease, lockOrder, ofLane, pendingOrder } from '../delivery/lanes';
 import { EventEntity } from './event.entity';
 
 /** A lane after one of its events was marked delivered: its next pending event, and whether its mailbox was removed. */
@@ -86,8 +86,7 @@ export class EventsRepository {
    */
   async markProcessedAll(delivered: Delivered[]): Promise<LaneAfter[]> {
     const manager = this.events.manager;
-    const keys = delivered.map(({ event, lane }) => laneKey({ botId: event.botId, lane: lane.lane }));
-    const order = delivered.map((_, i) => i).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+    const order = lockOrder(delivered.map(({ event, lane }) => ({ botId: event.botId, lane: lane.lane })));
     const parts: Statement[] = [];
     const answers = order.map((index, position) => {
       const { event, alongside, lane } = delivered[index];

@@ -21,7 +21,7 @@ import { TagMatch } from '../common/tags';
 import { runtimeConversationViewSql } from '../conversations/conversation-view';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { takesPart } from '../conversations/conversations.repository';
-import { LaneLease, laneKey } from '../delivery/lanes';
+import { LaneLease, lockOrder } from '../delivery/lanes';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { runtimeUserViewSql } from '../users/user-view';
@@ -168,8 +168,7 @@ export class MessagesRepository {
    * to the same conversations wait for each other but never in a cycle.
    */
   async insertGroups(groups: MessageGroup[], manager: EntityManager = this.messages.manager): Promise<GroupWritten[]> {
-    const keys = groups.map(({ writes: [first] }) => laneKey({ botId: first?.message.botId, lane: first?.message.conversationId }));
-    const order = groups.map((_, i) => i).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+    const order = lockOrder(groups.map(({ writes: [first] }) => ({ botId: first?.message.botId, lane: first?.message.conversationId })));
     const parts: Statement[] = [];
     const answers = order.map((index, position) => {
       const { parts: own, answer } = this.groupStatement(manager, groups[index], parts.length, position);
