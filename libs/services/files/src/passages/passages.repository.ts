@@ -160,22 +160,20 @@ export class PassagesRepository implements OnApplicationBootstrap {
    * them (whose breadcrumb holds the heading's words too). Only indexed, live files of the bot,
    * filtered by tags.
    *
-   * The trigram similarity (comparing the question with each candidate's whole text) cost more
-   * than the rest of the search, so it is computed only for candidates it could bring into the
-   * results: it adds at most 0.3 (times the heading weight), so a candidate whose score without
-   * it, plus that, stays below the `limit`-th best score without it cannot be among the results,
-   * and is left out before it is computed. The results are the same as with it computed for all.
+   * The trigram similarity (comparing the question with each candidate's whole text) costs more
+   * than the rest of the ranking, so it is computed only for candidates it could bring into the
+   * results. It is computed first for the `limit` best candidates without it (the leaders): their
+   * lowest score in full is a bar that the results' scores reach. The similarity adds at most 0.3
+   * (times the heading weight), so another candidate whose score without it, plus that, stays
+   * below the bar cannot be among the results, and is left out before it is computed. The results
+   * are the same as with it computed for all.
    */
   async search(botId: string, question: string, tags: FileTagFilter | undefined, limit: number, integrationAlias?: string): Promise<ScoredPassage[]> {
     const params: unknown[] = [botId, question];
     const filters = fileFilterSql(params, tags, integrationAlias);
     params.push(Math.max(limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES), limit);
-    const trigram = this.trigramSchema ? `+ ${TRIGRAM_WEIGHT} * "${this.trigramSchema}".word_similarity($2, c."content")` : '';
     const heading = (alias: string) => `CASE WHEN ${alias}."subtype" IN ('title', 'subtitle') THEN 0.5 ELSE 1 END`;
-    const lastResult = `$${params.length}`;
-    const reachable = this.trigramSchema
-      ? `WHERE (c."base" + ${TRIGRAM_WEIGHT}) * c."weight" >= coalesce((SELECT s."base" * s."weight" FROM scored s ORDER BY 1 DESC OFFSET ${lastResult}::bigint - 1 LIMIT 1), 0)`
-      : '';
+    const limitParam = `$${params.length}`;
     // Ranked in two steps: the cheap frequency rank (ts_rank) over every match picks the
     // candidates; cover density, the phrase and trigram bonuses rank those.
     const rows = (await this.db.query(
@@ -196,17 +194,40 @@ export class PassagesRepository implements OnApplicationBootstrap {
                      ${filters}
                ORDER BY rank DESC
                LIMIT $${params.length - 1}),
-            scored AS (
-              SELECT c.*, ts_rank_cd(c."tsv", c.tsq, 1) + 2 * ts_rank_cd(c."tsv", c.phrase, 1) AS "base", ${heading('c')} AS "weight"
-                FROM candidates c)
-       SELECT ${PASSAGE_COLUMNS('c')}, ((c."base" ${trigram}) * c."weight")::float8 AS "score"
-         FROM scored c
-        ${reachable}
-        ORDER BY "score" DESC, c."file_id", c."position"
-        LIMIT ${lastResult}`,
+            scored AS MATERIALIZED (
+              SELECT c."file_id", c."position", c."id", c."content", c."subtype", c."page_number", c."breadcrumb",
+                     ts_rank_cd(c."tsv", c.tsq, 1) + 2 * ts_rank_cd(c."tsv", c.phrase, 1) AS "base", ${heading('c')} AS "weight"
+                FROM candidates c),
+            ${this.trigramSchema ? this.trigramRanking(limitParam) : `ranked AS (SELECT s.*, (s."base" * s."weight")::float8 AS "score" FROM scored s)`}
+       SELECT ${PASSAGE_COLUMNS('c')}, c."score"
+         FROM ranked c
+        ORDER BY c."score" DESC, c."file_id", c."position"
+        LIMIT ${limitParam}`,
       params,
     )) as ScoredPassage[];
     return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  }
+
+  /**
+   * `ranked`: the candidates (`scored`) that could be among the `limit` best, with the trigram
+   * similarity in their score: the leaders, then those others that could reach the leaders' bar.
+   * The similarity is computed in an outer query over the leaders, which Postgres would otherwise
+   * compute for every candidate before the sort and limit that pick them.
+   */
+  private trigramRanking(limitParam: string): string {
+    const score = (alias: string) =>
+      `((${alias}."base" + ${TRIGRAM_WEIGHT} * "${this.trigramSchema}".word_similarity($2, ${alias}."content")) * ${alias}."weight")::float8`;
+    return `leaders AS MATERIALIZED (
+              SELECT l.*, ${score('l')} AS "score"
+                FROM (SELECT * FROM scored s ORDER BY s."base" * s."weight" DESC, s."file_id", s."position" LIMIT ${limitParam}) l),
+            bar AS (SELECT CASE WHEN count(*) = ${limitParam} THEN min(l."score") ELSE 0 END AS "score" FROM leaders l),
+            ranked AS (
+              SELECT * FROM leaders
+              UNION ALL
+              SELECT s.*, ${score('s')}
+                FROM scored s
+               WHERE (s."base" + ${TRIGRAM_WEIGHT}) * s."weight" >= (SELECT b."score" FROM bar b)
+                 AND NOT EXISTS (SELECT 1 FROM leaders l WHERE l."file_id" = s."file_id" AND l."position" = s."position"))`;
   }
 
   /**
