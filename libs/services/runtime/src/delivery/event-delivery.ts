@@ -84,7 +84,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
   private readonly settling = new TurnBatches<Delivered, LaneAfter>({
     max: MAX_SETTLED_TOGETHER,
     shape: ({ lane }) => ofLane('e', lane.lane, '$1').condition,
-    write: (delivered) => this.events.markProcessedAll(delivered),
+    run: (delivered) => this.events.markProcessedAll(delivered),
   });
 
   constructor(
@@ -326,7 +326,7 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
       }
       const delivered = { event, alongside: [line], lane: { lane: lane.lane, closing: this.mailboxes.closeStatement(this.owner, lane, event.id) } };
       // With one lane under way there is nothing to gather: its next event is read at once.
-      return this.inFlight.size > 1 ? this.settling.write(delivered) : this.events.markProcessed(delivered.event, delivered.alongside, delivered.lane);
+      return this.inFlight.size > 1 ? this.settling.add(delivered) : this.events.markProcessed(delivered.event, delivered.alongside, delivered.lane);
     }
     const final = !outcome.retry || event.attempts + 1 >= this.config.eventMaxAttempts;
     const attempts = await this.events.recordFailure(event, outcome.reason, final);

@@ -74,7 +74,7 @@ export class MessageWriter {
         // A batch that waited for the one before it in its conversation goes as soon as that one
         // ends: it is started by a reply of the database, not by requests read in a burst, and
         // held for the end of the turn it would only leave the database idle meanwhile.
-        stored = follows ? (await this.messages.insertGroups([group]))[0] : await this.statements.write(group);
+        stored = follows ? (await this.messages.insertGroups([group]))[0] : await this.statements.add(group);
       } catch (error) {
         handoff?.done(false);
         throw error;
@@ -92,7 +92,7 @@ export class MessageWriter {
   private readonly statements = new TurnBatches<MessageGroup, GroupWritten>({
     max: MAX_CONVERSATIONS,
     shape: ({ writes, lease, participantId }) => `${writes.length}:${writes[0].event ? 'e' : ''}:${participantId ? 'p' : ''}:${lease ? 'l' : ''}`,
-    write: (groups) => this.messages.insertGroups(groups),
+    run: (groups) => this.messages.insertGroups(groups),
   });
 
   constructor(

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { suiteDatabase } from '@platform/persistence';
 import { toRuntimeConversationView } from '../conversations/conversation-view';
 import { ConversationEntity } from '../conversations/conversation.entity';
@@ -233,6 +235,34 @@ describe('MessagesRepository.insertWithEvent (on Postgres)', () => {
       expect(rounds.flat().every((r) => r.written)).toBe(true);
       for (const id of ids) expect((await stored(id)).conversation!.messageCount).toBe(12);
     });
+  });
+
+  it('reads the messages asked for in one turn in one statement, each with its own user’s part in its conversation', async () => {
+    const id = `conv_${randomBytes(4).toString('hex')}`;
+    await conversation(id);
+    await user(`user_${id}`);
+    await dataSource.manager.insert(ParticipantEntity, { botId: bot, conversationId: id, userId: `user_${id}`, createdAt: created });
+    const first = await write(draft(id, `user_${id}`));
+    const second = await write(draft(id, bot));
+    const pool = (dataSource.driver as PostgresDriver).master as Pool;
+    const connect = jest.spyOn(pool, 'connect');
+    try {
+      const reads = await Promise.allSettled([
+        messages.requireWithParticipant(bot, first.message.id, `user_${id}`),
+        messages.requireWithParticipant(bot, second.message.id, 'user_elsewhere'),
+        messages.requireWithParticipant(bot, 'msg_missing', `user_${id}`),
+        messages.requireWithParticipant(bot, first.message.id, 'user_elsewhere'),
+      ]);
+      expect(connect).toHaveBeenCalledTimes(1);
+      expect(reads.map((read) => (read.status === 'fulfilled' ? [read.value.message.id, read.value.participant] : read.reason.code))).toEqual([
+        [first.message.id, true],
+        [second.message.id, false],
+        404,
+        [first.message.id, false],
+      ]);
+    } finally {
+      connect.mockRestore();
+    }
   });
 
   it('lists a conversation for a user only if they take part in it', async () => {

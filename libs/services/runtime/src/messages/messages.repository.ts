@@ -12,12 +12,14 @@ import {
   Page,
   PageQuery,
   queryRows,
+  RequestTransactions,
   Statement,
   tableOf,
   toEntity,
 } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
+import { TurnBatches } from '../common/turn-batches';
 import { runtimeConversationViewSql } from '../conversations/conversation-view';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { takesPart } from '../conversations/conversations.repository';
@@ -29,6 +31,19 @@ import { UserEntity } from '../users/user.entity';
 import { MessageEntity } from './message.entity';
 
 const notFound = (id: string) => Errors.notFound('Message', id);
+
+/** Reads of messages with their participant check gathered in one statement at most (`TurnBatches`). */
+const READS_PER_STATEMENT = 64;
+
+/** A message to read, and the user whose taking part in its conversation is asked. */
+interface ParticipantRead {
+  botId: string;
+  id: string;
+  userId: string;
+}
+
+/** A message's columns, with whether the read's user takes part in its conversation. */
+type ParticipantRow = Record<string, unknown> & { participant: boolean };
 
 /** A message to store, with the event recording it if it is incoming. */
 export interface MessageWrite {
@@ -87,6 +102,13 @@ export interface MessageFilter extends PageQuery, DateRange {
 
 @Injectable()
 export class MessagesRepository {
+  /** Reads of messages with the participant check, gathered per event-loop turn (`requireWithParticipant`). */
+  private readonly participantReads = new TurnBatches<ParticipantRead, ParticipantRow | undefined>({
+    shape: () => 'read',
+    max: READS_PER_STATEMENT,
+    run: (reads) => this.readWithParticipants(reads),
+  });
+
   constructor(
     @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
     private readonly events: EventsRepository,
@@ -99,19 +121,36 @@ export class MessagesRepository {
   /**
    * The message and whether the user takes part in its conversation, read in one round trip (an
    * integration acting for an end user reaches only their conversations); 404 when there is no
-   * such message.
+   * such message. Outside a request's transaction, the reads of one event-loop turn go in one
+   * statement (`TurnBatches`): under load the same read comes many times a turn.
    */
   async requireWithParticipant(botId: string, id: string, userId: string): Promise<{ message: MessageEntity; participant: boolean }> {
+    const read: ParticipantRead = { botId, id, userId };
+    const row = RequestTransactions.isOpen() ? (await this.readWithParticipants([read]))[0] : await this.participantReads.add(read);
+    if (!row) throw notFound(id);
+    return { message: toEntity(this.messages.manager, MessageEntity, row), participant: row.participant };
+  }
+
+  /**
+   * The messages read, each with whether its user takes part in its conversation, in the order
+   * of the reads (none where there is no such message). Each message is looked up by its key on
+   * its own (the subquery's LIMIT keeps Postgres from joining the keys with the whole table), so
+   * the plan is the same for one read or many.
+   */
+  private async readWithParticipants(reads: ParticipantRead[]): Promise<Array<ParticipantRow | undefined>> {
     const manager = this.messages.manager;
     const rows = (await queryRows(
       manager,
-      `SELECT ${columnsOf(manager, MessageEntity, 'm')}, ${takesPart(manager, 'm."bot_id"', 'm."conversation_id"', '$3')} AS "participant"
-       FROM ${tableOf(manager, MessageEntity)} m WHERE m."bot_id" = $1 AND m."id" = $2`,
-      [botId, id, userId],
-    )) as (Record<string, unknown> & { participant: boolean })[];
-    const row = rows[0];
-    if (!row) throw notFound(id);
-    return { message: toEntity(manager, MessageEntity, row), participant: row.participant };
+      `SELECT k."i", m.*
+         FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS k("bot_id", "id", "user_id", "i")
+         CROSS JOIN LATERAL (
+           SELECT ${columnsOf(manager, MessageEntity, 'm')}, ${takesPart(manager, 'm."bot_id"', 'm."conversation_id"', 'k."user_id"')} AS "participant"
+             FROM ${tableOf(manager, MessageEntity)} m WHERE m."bot_id" = k."bot_id" AND m."id" = k."id" LIMIT 1) m`,
+      [reads.map((r) => r.botId), reads.map((r) => r.id), reads.map((r) => r.userId)],
+    )) as Array<ParticipantRow & { i: string }>;
+    const byRead: Array<ParticipantRow | undefined> = new Array(reads.length);
+    for (const row of rows) byRead[Number(row.i) - 1] = row;
+    return byRead;
   }
 
   /** The message, or 404. */
