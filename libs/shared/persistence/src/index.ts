@@ -12,3 +12,5 @@ export * from './statements';
 export * from './periodic-task';
 export * from './prepared-statements';
 export * from './test-databases';
+export * from './turn-batches';
+export * from './gathered-reads';

@@ -1,8 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import { Pool } from 'pg';
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { isDatabaseUnavailable } from './database-availability';
+import { GatheredReads } from './gathered-reads';
 import { RequestTransactions } from './request-transactions';
 
 /** A SQL statement and its parameters, numbered from `$1`. */
@@ -184,8 +186,8 @@ interface EntityShape {
   columns: EntityMetadata['columns'];
   /** `alias."column" AS "column"`, for each column, by alias. */
   selects: Map<string, string>;
-  /** The text of `findByKey`, by the key's properties. */
-  finds: Map<string, string>;
+  /** The statements of `findByKey`, by the key's properties: its own text, and its reads gathered per turn. */
+  finds: Map<string, { text: string; gathered: GatheredReads }>;
   /** What an INSERT writes (`insertStatement`, `insertFromStatement`): `INSERT INTO table (columns)`, the columns written, the text for one row. */
   insert?: { into: string; columns: EntityMetadata['columns']; oneRow: string };
 }
@@ -258,20 +260,35 @@ export function toEntity<T extends ObjectLiteral>(manager: EntityManager, target
 
 /**
  * The entity with these values of its key columns (property names), or null: one statement
- * whose text is built once, for the reads on every request's path.
+ * whose text is built once, for the reads on every request's path. Outside a transaction, the
+ * reads of one entity by the same key columns in one event-loop turn go in one statement
+ * (`GatheredReads`).
  */
 export async function findByKey<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, key: Partial<T>): Promise<T | null> {
   const shape = shapeOf(manager, target);
   const properties = Object.keys(key);
-  let text = shape.finds.get(properties.join());
-  if (!text) {
+  const values = Object.values(key);
+  let find = shape.finds.get(properties.join());
+  if (!find) {
     const metadata = manager.connection.getMetadata(target);
     const driver = manager.connection.driver;
-    const where = properties.map((property, i) => `e.${driver.escape(metadata.findColumnWithPropertyName(property)!.databaseName)} = $${i + 1}`);
-    text = `SELECT ${columnsOf(manager, target, 'e')} FROM ${shape.table} e WHERE ${where.join(' AND ')} LIMIT 1`;
-    shape.finds.set(properties.join(), text);
+    const columns = properties.map((property) => metadata.findColumnWithPropertyName(property)!);
+    const where = (value: (column: ColumnMetadata, i: number) => string) =>
+      columns.map((column, i) => `e.${driver.escape(column.databaseName)} = ${value(column, i)}`).join(' AND ');
+    const select = `SELECT ${columnsOf(manager, target, 'e')} FROM ${shape.table} e`;
+    find = {
+      text: `${select} WHERE ${where((_, i) => `$${i + 1}`)} LIMIT 1`,
+      gathered: new GatheredReads(
+        manager.connection.manager,
+        columns.map((column) => ({ name: column.databaseName, type: driver.normalizeType(column) })),
+        `${select} WHERE ${where((column) => `k.${driver.escape(column.databaseName)}`)}`,
+      ),
+    };
+    shape.finds.set(properties.join(), find);
   }
-  return queryEntity(manager, target, { text, values: Object.values(key) });
+  if (manager.queryRunner) return queryEntity(manager, target, { text: find.text, values });
+  const row = await find.gathered.read(values);
+  return row ? toEntity(manager, target, row) : null;
 }
 
 /** The entity of the statement's first row (every column, as `columnsOf` selects them or RETURNING names them), or null. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@platform/contracts';
-import { RequestTransactions } from '@platform/persistence';
+import { RequestTransactions, TurnBatches } from '@platform/persistence';
 import { applyTagChanges, TagChanges } from '../common/tags';
 import { EventOutbox } from '../delivery/event-outbox';
 import type { LaneHandoff } from '../delivery/event-delivery';
@@ -10,7 +10,6 @@ import { ConversationSignals } from '../signals/conversation-signals';
 import { toRuntimeMessageView } from './message-view';
 import { MessageEntity } from './message.entity';
 import { GroupWritten, MessageGroup, MessagesRepository, MessageWrite, writtenTogether } from './messages.repository';
-import { TurnBatches } from '../common/turn-batches';
 import { WriteBatches } from './write-batches';
 
 /** Type of the event recording a new incoming message (docs/contracts.md, "Events"). */

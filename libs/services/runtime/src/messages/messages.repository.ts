@@ -6,20 +6,19 @@ import {
   columnsOf,
   ComputedColumns,
   findByKey,
+  GatheredReads,
   insertFromStatement,
   ListQuery,
   oneStatement,
   Page,
   PageQuery,
   queryRows,
-  RequestTransactions,
   Statement,
   tableOf,
   toEntity,
 } from '@platform/persistence';
 import { DateRange, whereDateRange, whereTags } from '../common/lists';
 import { TagMatch } from '../common/tags';
-import { TurnBatches } from '../common/turn-batches';
 import { runtimeConversationViewSql } from '../conversations/conversation-view';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { takesPart } from '../conversations/conversations.repository';
@@ -31,19 +30,6 @@ import { UserEntity } from '../users/user.entity';
 import { MessageEntity } from './message.entity';
 
 const notFound = (id: string) => Errors.notFound('Message', id);
-
-/** Reads of messages with their participant check gathered in one statement at most (`TurnBatches`). */
-const READS_PER_STATEMENT = 64;
-
-/** A message to read, and the user whose taking part in its conversation is asked. */
-interface ParticipantRead {
-  botId: string;
-  id: string;
-  userId: string;
-}
-
-/** A message's columns, with whether the read's user takes part in its conversation. */
-type ParticipantRow = Record<string, unknown> & { participant: boolean };
 
 /** A message to store, with the event recording it if it is incoming. */
 export interface MessageWrite {
@@ -102,17 +88,27 @@ export interface MessageFilter extends PageQuery, DateRange {
 
 @Injectable()
 export class MessagesRepository {
-  /** Reads of messages with the participant check, gathered per event-loop turn (`requireWithParticipant`). */
-  private readonly participantReads = new TurnBatches<ParticipantRead, ParticipantRow | undefined>({
-    shape: () => 'read',
-    max: READS_PER_STATEMENT,
-    run: (reads) => this.readWithParticipants(reads),
-  });
+  /** Messages by key, each with whether a user takes part in its conversation (`requireWithParticipant`), made on first use. */
+  private participantReadsMade?: GatheredReads;
 
   constructor(
     @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
     private readonly events: EventsRepository,
   ) {}
+
+  private get participantReads(): GatheredReads {
+    const manager = this.messages.manager;
+    return (this.participantReadsMade ??= new GatheredReads(
+      manager,
+      [
+        { name: 'bot_id', type: 'text' },
+        { name: 'id', type: 'text' },
+        { name: 'user_id', type: 'text' },
+      ],
+      `SELECT ${columnsOf(manager, MessageEntity, 'm')}, ${takesPart(manager, 'm."bot_id"', 'm."conversation_id"', 'k."user_id"')} AS "participant"
+         FROM ${tableOf(manager, MessageEntity)} m WHERE m."bot_id" = k."bot_id" AND m."id" = k."id"`,
+    ));
+  }
 
   find(botId: string, id: string): Promise<MessageEntity | null> {
     return findByKey(this.messages.manager, MessageEntity, { botId, id });
@@ -121,36 +117,12 @@ export class MessagesRepository {
   /**
    * The message and whether the user takes part in its conversation, read in one round trip (an
    * integration acting for an end user reaches only their conversations); 404 when there is no
-   * such message. Outside a request's transaction, the reads of one event-loop turn go in one
-   * statement (`TurnBatches`): under load the same read comes many times a turn.
+   * such message. The reads of one event-loop turn go in one statement (`GatheredReads`).
    */
   async requireWithParticipant(botId: string, id: string, userId: string): Promise<{ message: MessageEntity; participant: boolean }> {
-    const read: ParticipantRead = { botId, id, userId };
-    const row = RequestTransactions.isOpen() ? (await this.readWithParticipants([read]))[0] : await this.participantReads.add(read);
+    const row = await this.participantReads.read([botId, id, userId]);
     if (!row) throw notFound(id);
-    return { message: toEntity(this.messages.manager, MessageEntity, row), participant: row.participant };
-  }
-
-  /**
-   * The messages read, each with whether its user takes part in its conversation, in the order
-   * of the reads (none where there is no such message). Each message is looked up by its key on
-   * its own (the subquery's LIMIT keeps Postgres from joining the keys with the whole table), so
-   * the plan is the same for one read or many.
-   */
-  private async readWithParticipants(reads: ParticipantRead[]): Promise<Array<ParticipantRow | undefined>> {
-    const manager = this.messages.manager;
-    const rows = (await queryRows(
-      manager,
-      `SELECT k."i", m.*
-         FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS k("bot_id", "id", "user_id", "i")
-         CROSS JOIN LATERAL (
-           SELECT ${columnsOf(manager, MessageEntity, 'm')}, ${takesPart(manager, 'm."bot_id"', 'm."conversation_id"', 'k."user_id"')} AS "participant"
-             FROM ${tableOf(manager, MessageEntity)} m WHERE m."bot_id" = k."bot_id" AND m."id" = k."id" LIMIT 1) m`,
-      [reads.map((r) => r.botId), reads.map((r) => r.id), reads.map((r) => r.userId)],
-    )) as Array<ParticipantRow & { i: string }>;
-    const byRead: Array<ParticipantRow | undefined> = new Array(reads.length);
-    for (const row of rows) byRead[Number(row.i) - 1] = row;
-    return byRead;
+    return { message: toEntity(this.messages.manager, MessageEntity, row), participant: row.participant as boolean };
   }
 
   /** The message, or 404. */
