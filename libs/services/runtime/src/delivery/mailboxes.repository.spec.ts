@@ -404,6 +404,34 @@ describe('MailboxesRepository (on Postgres)', () => {
       expect(await commitOf(() => new EventsRepository(dataSource.getRepository(EventEntity)).markProcessed(event))).toBe('off');
     });
 
+    it('renews the leases whose rows are free without waiting for one another transaction holds, then that one once it is free', async () => {
+      const lanes = [await leasedLane(), await leasedLane(), await leasedLane()];
+      const until = async () =>
+        (
+          (await dataSource.query(
+            `SELECT "lane", "lease_until" > now() + interval '2 minutes' AS "renewed" FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $1 AND "lane" = ANY($2)`,
+            [botId, lanes.map((l) => l.lane)],
+          )) as Array<{ lane: string; renewed: boolean }>
+        ).reduce<Record<string, boolean>>((all, row) => ({ ...all, [row.lane]: row.renewed }), {});
+      // The first lane in the order of their keys is held by a writer, so every other comes after it.
+      const [held, ...others] = [...lanes].sort((a, b) => (a.lane < b.lane ? -1 : 1));
+      const writer = dataSource.createQueryRunner();
+      await writer.connect();
+      await writer.startTransaction();
+      try {
+        await writer.query(`SELECT 1 FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $1 AND "lane" = $2 FOR UPDATE`, [botId, held.lane]);
+        const renewing = mailboxes.renew(owner, lanes, 600_000);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(await until()).toEqual({ [held.lane]: false, [others[0].lane]: true, [others[1].lane]: true });
+        await writer.commitTransaction();
+        expect(await renewing).toEqual([]);
+        expect(await until()).toEqual({ [held.lane]: true, [others[0].lane]: true, [others[1].lane]: true });
+      } finally {
+        if (writer.isTransactionActive) await writer.rollbackTransaction();
+        await writer.release();
+      }
+    });
+
     it('still answers what its statements return', async () => {
       const lane = await leasedLane();
       expect(await mailboxes.renew(owner, [lane, { botId, lane: 'conv_nobody_holds' }], 60_000)).toEqual([{ botId, lane: 'conv_nobody_holds' }]);

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { oneStatement, queryRows, Statement } from '@platform/persistence';
 import { BOOKKEEPING } from './bookkeeping';
-import { laneKey, ofLane, pendingOrder } from './lanes';
+import { laneKey, lockOrder, ofLane, pendingOrder } from './lanes';
 
 /** Bots with mailboxes up to which a claim finds them by stepping from one to the next (`claim`). */
 export const STEPPED_BOTS = 32;
@@ -72,20 +72,42 @@ export class MailboxesRepository {
     };
   }
 
-  /** Extends the leases this dispatcher holds; answers the lanes it no longer holds. */
+  /**
+   * Extends the leases this dispatcher holds; answers the lanes it no longer holds. A lane's row
+   * that another transaction has locked at that moment (a writer queueing an event, a delivered
+   * event's settling) is not waited for at first: a renewal waiting for one row while holding
+   * the others it had renewed made the writers and settlings of those lanes wait in turn (90 ms
+   * a renewal under the bot loop of `npm run bench`, and single settlings 2.4 ms instead of 0.4).
+   * The rows free are renewed at once, then those that were locked, waiting for them. Rows are
+   * locked in the order of the lanes' keys, as by every statement that locks several
+   * (`lockOrder`), so a renewal and a settling of several lanes cannot deadlock.
+   */
   async renew(owner: string, lanes: Lane[], leaseMs: number): Promise<Lane[]> {
     if (lanes.length === 0) return [];
-    const rows = await this.bookkeeping(
-      {
-        text: `UPDATE "runtime"."delivery_mailboxes" SET "lease_until" = now() + $2 * interval '1 millisecond'
-       WHERE "lease_owner" = $1 AND ("bot_id", "lane") IN (SELECT * FROM unnest($3::text[], $4::text[]))
-       RETURNING "bot_id" AS "botId", "lane"`,
-        values: [owner, leaseMs, lanes.map((l) => l.botId), lanes.map((l) => l.lane)],
-      },
-      true,
-    );
-    const kept = new Set((rows as unknown as Lane[]).map(laneKey));
-    return lanes.filter((l) => !kept.has(laneKey(l)));
+    const ordered = lockOrder(lanes).map((i) => lanes[i]);
+    const renewed = new Set<string>();
+    const renew = async (which: Lane[], wait: 'SKIP LOCKED' | '') => {
+      for (const lane of (await this.bookkeeping(this.renewStatement(owner, which, leaseMs, wait), true)) as unknown as Lane[]) renewed.add(laneKey(lane));
+    };
+    await renew(ordered, 'SKIP LOCKED');
+    // Those not renewed were locked, or are no longer held (a lane that ended meanwhile, or lost).
+    const rest = ordered.filter((lane) => !renewed.has(laneKey(lane)));
+    if (rest.length > 0) await renew(rest, '');
+    return lanes.filter((lane) => !renewed.has(laneKey(lane)));
+  }
+
+  /** The statement renewing the leases of `lanes` held by `owner`, which returns the lanes it renewed; `wait` is how it takes their rows. */
+  private renewStatement(owner: string, lanes: Lane[], leaseMs: number, wait: 'SKIP LOCKED' | ''): Statement {
+    return {
+      text: `WITH held AS (
+         SELECT h."bot_id", h."lane" FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS a("bot_id", "lane", "i")
+           JOIN "runtime"."delivery_mailboxes" h ON h."bot_id" = a."bot_id" AND h."lane" = a."lane" AND h."lease_owner" = $1
+          ORDER BY a."i" FOR UPDATE OF h ${wait})
+       UPDATE "runtime"."delivery_mailboxes" m SET "lease_until" = now() + $2 * interval '1 millisecond'
+         FROM held WHERE m."bot_id" = held."bot_id" AND m."lane" = held."lane"
+       RETURNING m."bot_id" AS "botId", m."lane"`,
+      values: [owner, leaseMs, lanes.map((l) => l.botId), lanes.map((l) => l.lane)],
+    };
   }
 
   /** Gives the lane back, due again after `delayMs` (a retry's backoff, or at once). */
