@@ -14,6 +14,12 @@ class Item {
   @Column('text') label: string;
 }
 
+@Entity({ name: 'gathered_kinds' })
+class Kind {
+  @PrimaryColumn({ type: 'enum', enum: ['plain', 'fancy'] }) kind: 'plain' | 'fancy';
+  @Column('text') label: string;
+}
+
 /** Reads by key on Postgres itself: those of one turn in one statement, each answered its own row. */
 describe('GatheredReads, through findByKey (on Postgres)', () => {
   const database = `gathered_reads_${randomBytes(6).toString('hex')}`;
@@ -23,11 +29,15 @@ describe('GatheredReads, through findByKey (on Postgres)', () => {
 
   beforeAll(async () => {
     const url = await createTestDatabase(database);
-    dataSource = await new DataSource({ type: 'postgres', url, entities: [Item], synchronize: true, extra: { max: 4 } }).initialize();
+    dataSource = await new DataSource({ type: 'postgres', url, entities: [Item, Kind], synchronize: true, extra: { max: 4 } }).initialize();
     await dataSource.manager.insert(Item, [
       { owner: 'ann', n: 1, label: 'ann one' },
       { owner: 'ann', n: 2, label: 'ann two' },
       { owner: 'bob', n: 1, label: 'bob one' },
+    ]);
+    await dataSource.manager.insert(Kind, [
+      { kind: 'plain', label: 'a plain one' },
+      { kind: 'fancy', label: 'a fancy one' },
     ]);
   });
   afterAll(async () => {
@@ -51,6 +61,14 @@ describe('GatheredReads, through findByKey (on Postgres)', () => {
     expect(statements).toBe(1);
     expect(result.map((item) => item?.label ?? null)).toEqual(['bob one', 'ann two', null, 'ann one', 'bob one']);
     expect(result[0]).toBeInstanceOf(Item);
+  });
+
+  it('reads keys of a type it does not gather (an enum) one statement each', async () => {
+    const { result, statements } = await statementsOf(() =>
+      Promise.all([findByKey(dataSource.manager, Kind, { kind: 'fancy' }), findByKey(dataSource.manager, Kind, { kind: 'plain' })]),
+    );
+    expect(statements).toBe(2);
+    expect(result.map((kind) => kind?.label)).toEqual(['a fancy one', 'a plain one']);
   });
 
   it('reads a key asked for in a later turn in a statement of its own', async () => {

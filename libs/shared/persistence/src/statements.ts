@@ -187,7 +187,7 @@ interface EntityShape {
   /** `alias."column" AS "column"`, for each column, by alias. */
   selects: Map<string, string>;
   /** The statements of `findByKey`, by the key's properties: its own text, and its reads gathered per turn. */
-  finds: Map<string, { text: string; gathered: GatheredReads }>;
+  finds: Map<string, { text: string; gathered?: GatheredReads }>;
   /** What an INSERT writes (`insertStatement`, `insertFromStatement`): `INSERT INTO table (columns)`, the columns written, the text for one row. */
   insert?: { into: string; columns: EntityMetadata['columns']; oneRow: string };
 }
@@ -259,10 +259,16 @@ export function toEntity<T extends ObjectLiteral>(manager: EntityManager, target
 }
 
 /**
+ * Types of key columns whose reads `findByKey` gathers: their arrays are cast by the name
+ * TypeORM gives the type (an enum's array type would need the enum's own name).
+ */
+const GATHERED_KEY_TYPES = new Set(['text', 'character varying', 'uuid', 'integer', 'bigint', 'smallint']);
+
+/**
  * The entity with these values of its key columns (property names), or null: one statement
  * whose text is built once, for the reads on every request's path. Outside a transaction, the
  * reads of one entity by the same key columns in one event-loop turn go in one statement
- * (`GatheredReads`).
+ * (`GatheredReads`), where the key's types allow (`GATHERED_KEY_TYPES`).
  */
 export async function findByKey<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, key: Partial<T>): Promise<T | null> {
   const shape = shapeOf(manager, target);
@@ -276,17 +282,20 @@ export async function findByKey<T extends ObjectLiteral>(manager: EntityManager,
     const where = (value: (column: ColumnMetadata, i: number) => string) =>
       columns.map((column, i) => `e.${driver.escape(column.databaseName)} = ${value(column, i)}`).join(' AND ');
     const select = `SELECT ${columnsOf(manager, target, 'e')} FROM ${shape.table} e`;
+    const types = columns.map((column) => driver.normalizeType(column));
     find = {
       text: `${select} WHERE ${where((_, i) => `$${i + 1}`)} LIMIT 1`,
-      gathered: new GatheredReads(
-        manager.connection.manager,
-        columns.map((column) => ({ name: column.databaseName, type: driver.normalizeType(column) })),
-        `${select} WHERE ${where((column) => `k.${driver.escape(column.databaseName)}`)}`,
-      ),
+      gathered: types.every((type) => GATHERED_KEY_TYPES.has(type))
+        ? new GatheredReads(
+            manager.connection.manager,
+            columns.map((column, i) => ({ name: column.databaseName, type: types[i] })),
+            `${select} WHERE ${where((column) => `k.${driver.escape(column.databaseName)}`)}`,
+          )
+        : undefined,
     };
     shape.finds.set(properties.join(), find);
   }
-  if (manager.queryRunner) return queryEntity(manager, target, { text: find.text, values });
+  if (manager.queryRunner || !find.gathered) return queryEntity(manager, target, { text: find.text, values });
   const row = await find.gathered.read(values);
   return row ? toEntity(manager, target, row) : null;
 }
