@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { runStatement, Statement } from '@platform/persistence';
+import { CommitOptions, oneStatement, runStatement, Statement } from '@platform/persistence';
 import type { EventEntity } from '../events/event.entity';
 import type { Lane } from './mailboxes.repository';
 
@@ -46,6 +46,36 @@ export function laneKey(lane: Lane): string {
 export function lockOrder(lanes: Lane[]): number[] {
   const keys = lanes.map(laneKey);
   return keys.map((_, i) => i).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+}
+
+/** One lane's share of a statement over several (`lockOrderedStatement`). */
+export interface LaneGroup {
+  /** Its parts, numbered in the statement from `w<base>`. */
+  parts: Statement[];
+  /** Its row of the answer, after `SELECT` and the group's number: the select list, FROM and the rest. */
+  answer: string;
+}
+
+/**
+ * One statement of a group of parts for each of `lanes`, the groups in the lanes' lock order
+ * (`lockOrder`): a group's parts run when the answer reads its row, so each lane's rows are
+ * locked one lane after the other in that order. `group(index, base)` makes the group of the
+ * lane at `index`, its parts numbered from `w<base>`. The answer holds one row per group that
+ * answers (`UNION ALL`), each with its `"group"`, which `laneOf` turns back into the lane's index.
+ */
+export function lockOrderedStatement(
+  lanes: Lane[],
+  group: (index: number, base: number) => LaneGroup,
+  options?: CommitOptions,
+): { statement: Statement; laneOf: (row: Record<string, unknown>) => number } {
+  const order = lockOrder(lanes);
+  const parts: Statement[] = [];
+  const answers = order.map((index, position) => {
+    const own = group(index, parts.length);
+    parts.push(...own.parts);
+    return `SELECT ${position} AS "group", ${own.answer}`;
+  });
+  return { statement: oneStatement(parts, { text: answers.join(' UNION ALL '), values: [] }, options), laneOf: (row) => order[row.group as number] };
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   toEntity,
 } from '@platform/persistence';
 import { BOOKKEEPING } from '../delivery/bookkeeping';
-import { enqueueLanesStatement, LaneLease, lockOrder, ofLane, pendingOrder } from '../delivery/lanes';
+import { enqueueLanesStatement, LaneLease, lockOrderedStatement, ofLane, pendingOrder } from '../delivery/lanes';
 import { EventEntity } from './event.entity';
 
 /** A lane after one of its events was marked delivered: its next pending event, and whether its mailbox was removed. */
@@ -86,20 +86,21 @@ export class EventsRepository {
    */
   async markProcessedAll(delivered: Delivered[]): Promise<LaneAfter[]> {
     const manager = this.events.manager;
-    const order = lockOrder(delivered.map(({ event, lane }) => ({ botId: event.botId, lane: lane.lane })));
-    const parts: Statement[] = [];
-    const answers = order.map((index, position) => {
-      const { event, alongside, lane } = delivered[index];
-      // The next event is read as the rows were before this statement's update: the event just marked is left out by its id.
-      parts.push(this.processedStatement(event), ...alongside, lane.closing, this.nextPendingStatement(event.botId, lane.lane, event.id));
-      const [closing, next] = [`w${parts.length - 2}`, `w${parts.length - 1}`];
-      return `SELECT ${position} AS "group", n.*, EXISTS (SELECT 1 FROM ${closing}) AS "lane_closed" FROM (SELECT 1) AS one LEFT JOIN ${next} n ON true`;
-    });
-    const { text, values } = oneStatement(parts, { text: answers.join(' UNION ALL '), values: [] }, BOOKKEEPING);
-    const rows = await queryRows(manager, text, values);
+    const lanes = delivered.map(({ event, lane }) => ({ botId: event.botId, lane: lane.lane }));
+    const { statement, laneOf } = lockOrderedStatement(
+      lanes,
+      (index, base) => {
+        const { event, alongside, lane } = delivered[index];
+        // The next event is read as the rows were before this statement's update: the event just marked is left out by its id.
+        const parts = [this.processedStatement(event), ...alongside, lane.closing, this.nextPendingStatement(event.botId, lane.lane, event.id)];
+        const [closing, next] = [`w${base + parts.length - 2}`, `w${base + parts.length - 1}`];
+        return { parts, answer: `n.*, EXISTS (SELECT 1 FROM ${closing}) AS "lane_closed" FROM (SELECT 1) AS one LEFT JOIN ${next} n ON true` };
+      },
+      BOOKKEEPING,
+    );
+    const rows = await queryRows(manager, statement.text, statement.values);
     const after = new Array<LaneAfter>(delivered.length);
-    for (const row of rows)
-      after[order[row.group as number]] = { next: row.id === null ? null : toEntity(manager, EventEntity, row), closed: row.lane_closed === true };
+    for (const row of rows) after[laneOf(row)] = { next: row.id === null ? null : toEntity(manager, EventEntity, row), closed: row.lane_closed === true };
     return after;
   }
 

@@ -9,7 +9,6 @@ import {
   GatheredReads,
   insertFromStatement,
   ListQuery,
-  oneStatement,
   Page,
   PageQuery,
   queryRows,
@@ -22,7 +21,7 @@ import { TagMatch } from '../common/tags';
 import { runtimeConversationViewSql } from '../conversations/conversation-view';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { takesPart } from '../conversations/conversations.repository';
-import { LaneLease, lockOrder } from '../delivery/lanes';
+import { LaneGroup, LaneLease, lockOrderedStatement } from '../delivery/lanes';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { runtimeUserViewSql } from '../users/user-view';
@@ -179,15 +178,9 @@ export class MessagesRepository {
    * to the same conversations wait for each other but never in a cycle.
    */
   async insertGroups(groups: MessageGroup[], manager: EntityManager = this.messages.manager): Promise<GroupWritten[]> {
-    const order = lockOrder(groups.map(({ writes: [first] }) => ({ botId: first?.message.botId, lane: first?.message.conversationId })));
-    const parts: Statement[] = [];
-    const answers = order.map((index, position) => {
-      const { parts: own, answer } = this.groupStatement(manager, groups[index], parts.length, position);
-      parts.push(...own);
-      return answer;
-    });
-    const { text, values } = oneStatement(parts, { text: answers.join(' UNION ALL '), values: [] });
-    const rows = (await queryRows(manager, text, values)) as Array<{
+    const lanes = groups.map(({ writes: [first] }) => ({ botId: first?.message.botId, lane: first?.message.conversationId }));
+    const { statement, laneOf } = lockOrderedStatement(lanes, (index, base) => this.groupStatement(manager, groups[index], base));
+    const rows = (await queryRows(manager, statement.text, statement.values)) as Array<{
       group: number;
       integration: string | null;
       opened: boolean | null;
@@ -195,7 +188,7 @@ export class MessagesRepository {
     }>;
     const results = groups.map(() => ({ written: false, opened: false }));
     for (const row of rows) {
-      const index = order[row.group];
+      const index = laneOf(row);
       groups[index].writes.forEach(({ event }, i) => {
         if (!event) return;
         event.integration = row.integration;
@@ -208,14 +201,9 @@ export class MessagesRepository {
 
   /**
    * A group's parts, numbered from `base` in the statement (its conversation's update first, as
-   * `w<base>`), and the answer's row for it, numbered `position`, when its conversation was updated.
+   * `w<base>`), and the answer's row for it when its conversation was updated.
    */
-  private groupStatement(
-    manager: EntityManager,
-    { writes, lease, participantId }: MessageGroup,
-    base: number,
-    position: number,
-  ): { parts: Statement[]; answer: string } {
+  private groupStatement(manager: EntityManager, { writes, lease, participantId }: MessageGroup, base: number): LaneGroup {
     const [first] = writes;
     if (!first) throw new Error('No message to write');
     const withEvents = first.event !== undefined;
@@ -249,7 +237,7 @@ export class MessagesRepository {
     ];
     const partName = (part: Statement) => `w${base + parts.indexOf(part)}`;
     const payloads = eventRecords.map((record) => `(SELECT "payload" FROM ${partName(record)})`);
-    const answer = `SELECT ${position} AS "group", ${from}."integration", ${lane ? `(SELECT "opened" FROM ${partName(lane)})` : 'false'} AS "opened", ${
+    const answer = `${from}."integration", ${lane ? `(SELECT "opened" FROM ${partName(lane)})` : 'false'} AS "opened", ${
       payloads.length ? `jsonb_build_array(${payloads.join(', ')})` : 'NULL::jsonb'
     } AS "payloads" FROM ${from}`;
     return { parts, answer };
