@@ -50,6 +50,11 @@ describe('PassagesRepository.search (on Postgres)', () => {
       i % 4 === 0 ? { content: words(3), subtype: 'title', breadcrumb: [] } : { content: `${words(12)}.`, subtype: 'paragraph', breadcrumb: [`heading ${i}`] },
     );
     await indexedFile(botId, 'file_handbook', written);
+    // The question's words as a phrase, and the same words out of order.
+    await indexedFile(botId, 'file_phrases', [
+      { content: 'Ask for a refund for my travel expenses here.', subtype: 'paragraph', breadcrumb: [] },
+      { content: 'Travel expenses here: ask for my refund.', subtype: 'paragraph', breadcrumb: [] },
+    ]);
 
     // Where near spellings decide: the question's very word in a passage one word longer, so of a
     // slightly lower text rank, than passages holding other forms of it (the same stem).
@@ -66,20 +71,20 @@ describe('PassagesRepository.search (on Postgres)', () => {
   afterAll(() => database.close());
 
   /** Every matching passage scored in full (cover density, phrase, trigram similarity, heading weight), best first. */
-  async function everyMatchRanked(question: string, bot = botId): Promise<Array<{ position: number; score: number }>> {
+  async function everyMatchRanked(question: string, bot = botId): Promise<Array<{ fileId: string; position: number; score: number }>> {
     const rows = (await dataSource.query(
       `WITH q AS (
          SELECT (SELECT string_agg(quote_literal(t.lexeme) || ':*', ' | ') FROM unnest(to_tsvector('english', $2)) t)::tsquery AS tsq,
                 phraseto_tsquery('english', $2) AS phrase)
-       SELECT p."position",
+       SELECT p."file_id" AS "fileId", p."position",
               ((ts_rank_cd(p."tsv", q.tsq, 1) + 2 * ts_rank_cd(p."tsv", q.phrase, 1) + 0.3 * word_similarity($2, p."content"))
                 * CASE WHEN p."subtype" IN ('title', 'subtitle') THEN 0.5 ELSE 1 END)::float8 AS "score"
          FROM "files"."passages" p, q
         WHERE p."bot_id" = $1 AND p."tsv" @@ q.tsq
-        ORDER BY "score" DESC, p."position"`,
+        ORDER BY "score" DESC, p."file_id", p."position"`,
       [bot, question],
-    )) as Array<{ position: number; score: number }>;
-    return rows.map((r) => ({ position: r.position, score: Number(r.score) }));
+    )) as Array<{ fileId: string; position: number; score: number }>;
+    return rows.map((r) => ({ fileId: r.fileId, position: r.position, score: Number(r.score) }));
   }
 
   it('answers the best passages of every match ranked in full, whatever the number asked for', async () => {
@@ -90,9 +95,26 @@ describe('PassagesRepository.search (on Postgres)', () => {
       expect(ranked.length).toBeGreaterThan(10);
       for (const limit of [1, 3, 5, 10]) {
         const found = await passages.search(botId, question, undefined, limit);
-        expect(found.map((p) => ({ position: p.position, score: p.score }))).toEqual(ranked.slice(0, limit));
+        expect(found.map((p) => ({ fileId: p.fileId, position: p.position, score: p.score }))).toEqual(ranked.slice(0, limit));
       }
     }
+  });
+
+  it('adds the phrase bonus where the question stands as a phrase, and only there', async () => {
+    const question = 'refund for my travel expenses';
+    const ranked = await everyMatchRanked(question);
+    const phrases = (await dataSource.query(
+      `SELECT p."position", ts_rank_cd(p."tsv", phraseto_tsquery('english', $2), 1)::float8 AS "bonus"
+         FROM "files"."passages" p WHERE p."bot_id" = $1 AND p."file_id" = 'file_phrases' ORDER BY p."position"`,
+      [botId, question],
+    )) as Array<{ position: number; bonus: number }>;
+    expect(phrases[0].bonus).toBeGreaterThan(0);
+    expect(phrases[1].bonus).toBe(0);
+    const at = (position: number) => ranked.findIndex((p) => p.fileId === 'file_phrases' && p.position === position);
+    // The same words in a shorter passage: only the phrase puts the longer one ahead.
+    expect(at(0)).toBeLessThan(at(1));
+    const found = await passages.search(botId, question, undefined, at(1) + 1);
+    expect(found.map((p) => ({ fileId: p.fileId, position: p.position, score: p.score }))).toEqual(ranked.slice(0, at(1) + 1));
   });
 
   it('ranks first a passage its trigram similarity brings ahead of passages with a better text rank', async () => {
@@ -101,7 +123,7 @@ describe('PassagesRepository.search (on Postgres)', () => {
     expect(ranked[0].position).toBe(3);
     for (const limit of [1, 2, 3]) {
       const found = await passages.search(formsBotId, 'refund', undefined, limit);
-      expect(found.map((p) => ({ position: p.position, score: p.score }))).toEqual(ranked.slice(0, limit));
+      expect(found.map((p) => ({ fileId: p.fileId, position: p.position, score: p.score }))).toEqual(ranked.slice(0, limit));
     }
   });
 

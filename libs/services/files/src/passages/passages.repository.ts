@@ -175,7 +175,11 @@ export class PassagesRepository implements OnApplicationBootstrap {
     const heading = (alias: string) => `CASE WHEN ${alias}."subtype" IN ('title', 'subtitle') THEN 0.5 ELSE 1 END`;
     const limitParam = `$${params.length}`;
     // Ranked in two steps: the cheap frequency rank (ts_rank) over every match picks the
-    // candidates; cover density, the phrase and trigram bonuses rank those.
+    // candidates; cover density, the phrase and trigram bonuses rank those. The first step keeps
+    // only where each candidate is (its row, stable within the statement), not its columns, and
+    // the passages read again are the candidates alone. A phrase's cover density is zero where the
+    // phrase does not match, and the match costs a twentieth of the density: it is computed only
+    // where the phrase is.
     const rows = (await this.db.query(
       `WITH languages AS (SELECT DISTINCT "language" FROM "files"."files" WHERE "bot_id" = $1 AND "indexed" AND "language" IS NOT NULL),
             terms AS (
@@ -185,8 +189,7 @@ export class PassagesRepository implements OnApplicationBootstrap {
                 FROM languages l),
             queries AS MATERIALIZED (SELECT "language", words::tsquery AS tsq, phrase FROM terms WHERE words IS NOT NULL),
             candidates AS (
-              SELECT p."file_id", p."position", p."id", p."content", p."subtype", p."page_number", p."breadcrumb", p."tsv", q.tsq, q.phrase,
-                     ts_rank(p."tsv", q.tsq, 1) * ${heading('p')} AS rank
+              SELECT p."ctid" AS "row", q.tsq, q.phrase, ts_rank(p."tsv", q.tsq, 1) * ${heading('p')} AS rank
                 FROM "files"."passages" p
                 JOIN queries q ON p."language" = q."language"
                 JOIN "files"."files" f ON f."bot_id" = p."bot_id" AND f."id" = p."file_id"
@@ -195,9 +198,11 @@ export class PassagesRepository implements OnApplicationBootstrap {
                ORDER BY rank DESC
                LIMIT $${params.length - 1}),
             scored AS MATERIALIZED (
-              SELECT c."file_id", c."position", c."id", c."content", c."subtype", c."page_number", c."breadcrumb",
-                     ts_rank_cd(c."tsv", c.tsq, 1) + 2 * ts_rank_cd(c."tsv", c.phrase, 1) AS "base", ${heading('c')} AS "weight"
-                FROM candidates c),
+              SELECT p."file_id", p."position", p."id", p."content", p."subtype", p."page_number", p."breadcrumb",
+                     ts_rank_cd(p."tsv", c.tsq, 1) + CASE WHEN p."tsv" @@ c.phrase THEN 2 * ts_rank_cd(p."tsv", c.phrase, 1) ELSE 0 END AS "base",
+                     ${heading('p')} AS "weight"
+                FROM candidates c
+                JOIN "files"."passages" p ON p."ctid" = c."row"),
             ${this.trigramSchema ? this.trigramRanking(limitParam) : `ranked AS (SELECT s.*, (s."base" * s."weight")::float8 AS "score" FROM scored s)`}
        SELECT ${PASSAGE_COLUMNS('c')}, c."score"
          FROM ranked c
