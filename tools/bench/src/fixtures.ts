@@ -1,6 +1,6 @@
 import { Client } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
-import { markdownDocuments, uploadIndexed } from './knowledge-corpus';
+import { handbookDocuments, handbookQuestion, markdownDocuments, uploadIndexed } from './knowledge-corpus';
 import { Operation } from './load';
 
 /** Conversations the writes under load are spread over: one per connection of the bench. */
@@ -35,6 +35,9 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
   await runtime.createTableRows({ table: 'benchTable', rows: Array.from({ length: 200 }, (_, i) => ({ sku: `sku-${i}`, price: i })) });
   // A handbook of 2,000 passages for searchFiles (the files case searches 10,000, one request at a time).
   await uploadIndexed(runtime, markdownDocuments(2000));
+  // The same size of handbook with the word frequencies of real text, for a bot of its own.
+  const { bot: handbookBot } = await admin.createBot({ name: 'bench handbook', tags: { purpose: 'bench' } });
+  await uploadIndexed(new Client({ apiUrl: baseUrl, token, botId: handbookBot.id }), handbookDocuments(2000));
 
   return [
     {
@@ -152,6 +155,13 @@ export async function prepareOperations(baseUrl: string, token: string): Promise
       method: 'GET',
       path: `/v1/files/search?query=${encodeURIComponent('how do I get a refund for my travel expense')}&limit=5`,
       headers: asBot,
+    },
+    {
+      // The same over a handbook whose words follow real text's frequencies: the question matches 7 % of it.
+      name: 'searchFiles handbook',
+      method: 'GET',
+      path: `/v1/files/search?query=${encodeURIComponent(handbookQuestion())}&limit=5`,
+      headers: { authorization: `Bearer ${token}`, 'x-bot-id': handbookBot.id },
     },
   ];
 }

@@ -43,3 +43,67 @@ export async function uploadIndexed(files: Client, documents: string[]): Promise
   }
   return (Date.now() - started) / 1000;
 }
+
+/** Made-up words of the handbook corpus, most frequent first. */
+const HANDBOOK_VOCABULARY = 5000;
+/** Zipf's exponent of word frequencies in English text. */
+const ZIPF_EXPONENT = 1.07;
+/** The ranks of the handbook question's words: a common one (as "get" is) and topic words of middle frequency. */
+const QUESTION_RANKS = [40, 150, 400, 1200];
+
+/** A pseudo-random sequence in [0, 1), the same for the same seed. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The vocabulary, most frequent first: two syllables of consonant, vowel, consonant each (no English stop word has that shape). */
+function handbookVocabulary(): string[] {
+  const random = seeded(7);
+  const pick = (letters: string) => letters[Math.floor(random() * letters.length)];
+  const syllable = () => pick('bdfgklmnprtvz') + pick('aeiou') + pick('bdfgklmnprtvz');
+  const words = new Set<string>();
+  while (words.size < HANDBOOK_VOCABULARY) words.add(syllable() + syllable());
+  return [...words];
+}
+
+/**
+ * Markdown documents of about `passages` passages (a heading and a paragraph a section) whose
+ * words follow the frequencies of real text: Zipf's law over 5,000 made-up words, the same
+ * documents on every run. A question's words (`handbookQuestion`) then match a few percent of
+ * the passages, as a topic's words do in a handbook; in `markdownDocuments`, every word is one
+ * of 56 and any question matches more than half.
+ */
+export function handbookDocuments(passages = 2000): string[] {
+  const vocabulary = handbookVocabulary();
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let rank = 1; rank <= vocabulary.length; rank++) cumulative.push((total += 1 / rank ** ZIPF_EXPONENT));
+  const random = seeded(11);
+  const word = () => {
+    const target = random() * total;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle] < target) low = middle + 1;
+      else high = middle;
+    }
+    return vocabulary[low];
+  };
+  const words = (n: number) => Array.from({ length: n }, word).join(' ');
+  const count = Math.max(1, Math.round(passages / 2000));
+  const sections = Math.ceil(passages / count / 2);
+  return Array.from({ length: count }, (_, d) => Array.from({ length: sections }, (_, s) => `## ${words(3)} ${d}-${s}\n\n${words(40)}.\n`).join('\n'));
+}
+
+/** A question about one topic of the handbook corpus: a common word and three of middle frequency. */
+export function handbookQuestion(): string {
+  const vocabulary = handbookVocabulary();
+  return `how do I ${QUESTION_RANKS.map((rank) => vocabulary[rank - 1]).join(' ')}`;
+}
