@@ -63,6 +63,44 @@ describe('PreparingClient (on Postgres)', () => {
     expect(ours.length).toBeGreaterThan(0);
   });
 
+  it('keeps the statements run last: one to prepare past its share closes the least recently run', async () => {
+    const texts = Array.from({ length: PREPARED_PER_CONNECTION + 1 }, (_, i) => `SELECT $1::int * ${i} AS n ${unique()}`);
+    // Each text runs twice, so the second run prepares it; the first text then runs again, so the second is the least recently run.
+    for (const text of texts.slice(0, PREPARED_PER_CONNECTION)) for (const n of [1, 2]) await client.query(text, [n]);
+    expect((await client.query(texts[0], [3])).rows[0].n).toBe(0);
+    for (const n of [1, 2]) expect((await client.query(texts[PREPARED_PER_CONNECTION], [n])).rows[0].n).toBe(n * PREPARED_PER_CONNECTION);
+    const prepared = (await preparedTexts(client)).filter((statement) => texts.includes(statement));
+    expect(prepared).toHaveLength(PREPARED_PER_CONNECTION);
+    expect(prepared).not.toContain(texts[1]);
+    expect(prepared).toContain(texts[0]);
+    expect(prepared).toContain(texts[PREPARED_PER_CONNECTION]);
+    // The closed one runs again, prepared anew in place of the next least recently run.
+    expect((await client.query(texts[1], [5])).rows[0].n).toBe(5);
+    const after = (await preparedTexts(client)).filter((statement) => texts.includes(statement));
+    expect(after).toHaveLength(PREPARED_PER_CONNECTION);
+    expect(after).toContain(texts[1]);
+    expect(after).not.toContain(texts[2]);
+  });
+
+  it('runs a closed statement that was queued before the close, and prepares it anew when queued after', async () => {
+    const texts = Array.from({ length: PREPARED_PER_CONNECTION + 2 }, (_, i) => `SELECT $1::int + ${i} AS n ${unique()}`);
+    for (const text of texts.slice(0, PREPARED_PER_CONNECTION)) for (const n of [1, 2]) await client.query(text, [n]);
+    await client.query(texts[PREPARED_PER_CONNECTION], [0]);
+    await client.query(texts[PREPARED_PER_CONNECTION + 1], [0]);
+    // All queued at once: the first runs the least recently run statement, the second closes it
+    // (preparing a new text), the third runs the closed one's text again, the fourth closes the next one.
+    const answers = await Promise.all([
+      client.query(texts[0], [10]),
+      client.query(texts[PREPARED_PER_CONNECTION], [10]),
+      client.query(texts[0], [20]),
+      client.query(texts[PREPARED_PER_CONNECTION + 1], [10]),
+    ]);
+    expect(answers.map((answer) => answer.rows[0].n)).toEqual([10, 10 + PREPARED_PER_CONNECTION, 20, 10 + PREPARED_PER_CONNECTION + 1]);
+    const prepared = (await preparedTexts(client)).filter((statement) => texts.includes(statement));
+    expect(prepared).toHaveLength(PREPARED_PER_CONNECTION);
+    expect(prepared).toContain(texts[0]);
+  });
+
   it('answers a failing statement with its error and goes on serving the connection', async () => {
     const text = `SELECT 1 / $1::int AS n ${unique()}`;
     expect((await client.query(text, [1])).rows[0].n).toBe(1);

@@ -26,7 +26,12 @@ export function statementName(text: string): string | undefined {
 }
 
 /** What pg's Query holds beyond its declared type. */
-type PgQuery = { name?: string; callback?: (error: Error | null, result: unknown) => void; _result: PgResult };
+type PgQuery = {
+  name?: string;
+  callback?: (error: Error | null, result: unknown) => void;
+  _result: PgResult;
+  prepare(connection: PgConnection): void;
+};
 
 /** What pg's Result reads off a row description to parse rows: the fields, a parser for each, the empty row. */
 interface RowShape {
@@ -67,7 +72,13 @@ function adoptRowShape(result: PgResult, name: string): void {
     rowShapes.set(name, { fields, _parsers: result._parsers, _prebuiltEmptyResultObject: result._prebuiltEmptyResultObject });
   };
 }
-type PgConnectionState = { parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> };
+
+/** What pg's Connection holds beyond its declared type: its record of the statements prepared, and the Close message. */
+type PgConnection = {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+  close(message: { type: 'S'; name: string }): void;
+};
 
 /**
  * A `pg` client that runs the parameterised statements a service repeats as named prepared
@@ -75,25 +86,33 @@ type PgConnectionState = { parsedStatements: Record<string, string>; submittedNa
  * and each run sends a Bind instead of the whole text. On the hot paths, parsing and planning
  * cost Postgres more than running the statement (a primary-key read, an insert).
  *
+ * A connection keeps the `PREPARED_PER_CONNECTION` it ran last: a statement to prepare beyond
+ * them closes the least recently run one. The batched writes have a text for each number of
+ * parts, and over days those would otherwise fill the connection for good, leaving every text
+ * first run afterwards (a hot one among them) parsed and planned at every run.
+ *
  * Only for a server that gives each connection a session of its own: the embedded database,
  * which serves every connection from one session, would see the names of one connection's
  * statements again from another. Statements without parameters (transaction control, DDL,
  * several commands in one text) always run as sent.
  */
 export class PreparingClient extends Client {
-  private prepared = 0;
+  /** The names this connection has prepared or is preparing, the least recently run first. */
+  private readonly prepared = new Set<string>();
 
   // pg's overloads (text, config object, submittable; promise or callback): only a text with
   // parameters, asked for a promise, is changed; everything else goes through untouched.
   override query: Client['query'] = ((...args: unknown[]) => {
     const [text, values] = args;
-    const name = typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2 ? this.nameFor(text) : undefined;
+    const name = typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2 ? statementName(text) : undefined;
     const send = Client.prototype.query as (...a: unknown[]) => unknown;
     if (!name) return send.apply(this, args);
     // A query made from the text and named afterwards: pg copies every config object it is given
     // property by property, which cost more than the rest of sending it.
     const query = new Query(text as string, values as unknown[]) as unknown as PgQuery;
     query.name = name;
+    const evicted = this.use(name);
+    if (evicted !== undefined) closeBefore(query, evicted);
     adoptRowShape(query._result, name);
     return new Promise((resolve, reject) => {
       query.callback = (error, result) => (error ? reject(error) : resolve(result));
@@ -101,14 +120,35 @@ export class PreparingClient extends Client {
     });
   }) as Client['query'];
 
-  private nameFor(text: string): string | undefined {
-    const name = statementName(text);
-    if (!name) return undefined;
-    // pg's own record of the statements this connection has prepared or is preparing.
-    const { parsedStatements, submittedNamedStatements } = (this as unknown as { connection: PgConnectionState }).connection;
-    if (parsedStatements[name] !== undefined || submittedNamedStatements[name] !== undefined) return name;
-    if (this.prepared >= PREPARED_PER_CONNECTION) return undefined;
-    this.prepared++;
-    return name;
+  /** Marks the name as run last; answers the name it pushes out, when the connection holds its share already. */
+  private use(name: string): string | undefined {
+    if (this.prepared.delete(name)) {
+      this.prepared.add(name);
+      return undefined;
+    }
+    let evicted: string | undefined;
+    if (this.prepared.size >= PREPARED_PER_CONNECTION) {
+      evicted = this.prepared.values().next().value as string;
+      this.prepared.delete(evicted);
+    }
+    this.prepared.add(name);
+    return evicted;
   }
+}
+
+/**
+ * Closes the statement `evicted` on the wire just before the query's own messages, when the query
+ * goes out: the queries queued before it, which may still run that statement, have run by then,
+ * and one queued after it that runs that text again prepares it anew. Postgres takes the Close
+ * of a statement it does not have as done, so a statement whose preparing failed costs nothing.
+ */
+function closeBefore(query: PgQuery, evicted: string): void {
+  const prepare = query.prepare.bind(query);
+  query.prepare = (connection) => {
+    if (connection.parsedStatements[evicted] !== undefined) {
+      connection.close({ type: 'S', name: evicted });
+      delete connection.parsedStatements[evicted];
+    }
+    prepare(connection);
+  };
 }
