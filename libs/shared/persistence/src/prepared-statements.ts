@@ -76,7 +76,6 @@ function adoptRowShape(result: PgResult, name: string): void {
 /** What pg's Connection holds beyond its declared type: its record of the statements prepared, and the Close message. */
 type PgConnection = {
   parsedStatements: Record<string, string>;
-  submittedNamedStatements: Record<string, string>;
   close(message: { type: 'S'; name: string }): void;
 };
 
@@ -139,8 +138,8 @@ export class PreparingClient extends Client {
 /**
  * Closes the statement `evicted` on the wire just before the query's own messages, when the query
  * goes out: the queries queued before it, which may still run that statement, have run by then,
- * and one queued after it that runs that text again prepares it anew. Postgres takes the Close
- * of a statement it does not have as done, so a statement whose preparing failed costs nothing.
+ * and one queued after it that runs that text again prepares it anew. A statement whose
+ * preparing failed is not in pg's record of those prepared, and has nothing to close.
  */
 function closeBefore(query: PgQuery, evicted: string): void {
   const prepare = query.prepare.bind(query);
