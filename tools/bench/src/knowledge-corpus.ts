@@ -18,9 +18,14 @@ export function words(n: number): string {
 
 /** Markdown documents of about `passages` passages: sections of a heading and a paragraph (two passages each). */
 export function markdownDocuments(passages = PASSAGES): string[] {
+  return sectionedDocuments(passages, words);
+}
+
+/** Documents of about `passages` passages, 2,000 a document: sections of a heading of three words and a paragraph of 40, drawn by `draw`. */
+function sectionedDocuments(passages: number, draw: (n: number) => string): string[] {
   const count = Math.max(1, Math.round(passages / 2000));
   const sections = Math.ceil(passages / count / 2);
-  return Array.from({ length: count }, (_, d) => Array.from({ length: sections }, (_, s) => `## ${words(3)} ${d}-${s}\n\n${words(40)}.\n`).join('\n'));
+  return Array.from({ length: count }, (_, d) => Array.from({ length: sections }, (_, s) => `## ${draw(3)} ${d}-${s}\n\n${draw(40)}.\n`).join('\n'));
 }
 
 /** The passages the documents make once indexed: two per section. */
@@ -96,10 +101,7 @@ export function handbookDocuments(passages = 2000): string[] {
     }
     return vocabulary[low];
   };
-  const words = (n: number) => Array.from({ length: n }, word).join(' ');
-  const count = Math.max(1, Math.round(passages / 2000));
-  const sections = Math.ceil(passages / count / 2);
-  return Array.from({ length: count }, (_, d) => Array.from({ length: sections }, (_, s) => `## ${words(3)} ${d}-${s}\n\n${words(40)}.\n`).join('\n'));
+  return sectionedDocuments(passages, (n) => Array.from({ length: n }, word).join(' '));
 }
 
 /** A question about one topic of the handbook corpus: a common word and three of middle frequency. */
