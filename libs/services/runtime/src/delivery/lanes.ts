@@ -48,6 +48,19 @@ export function lockOrder(lanes: Lane[]): number[] {
   return keys.map((_, i) => i).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
 }
 
+/**
+ * The mailboxes (as `m`) of `from` that meet `condition`, locked in the order of `lockOrder`, for
+ * a statement that picks the lanes it locks in the database rather than from a list (a claim, a
+ * bot's wake-up, a stopping dispatcher's release). The bytes' order ("C") is the order in which
+ * JavaScript compares the keys, their ids being ASCII; the database's own collation may differ
+ * (case, punctuation). Locked in another order, a claim taking lanes oldest due first deadlocked
+ * with writers holding two of them (seen under `npm run soak`, each deadlock stalling both for the
+ * second Postgres waits before it looks for one).
+ */
+export function mailboxesLockedInOrder(from: string, condition: string): string {
+  return `SELECT m."bot_id", m."lane" FROM ${from} WHERE ${condition} ORDER BY m."bot_id" COLLATE "C", m."lane" COLLATE "C" FOR UPDATE OF m`;
+}
+
 /** One lane's share of a statement over several (`lockOrderedStatement`). */
 export interface LaneGroup {
   /** Its parts, numbered in the statement from `w<base>`. */

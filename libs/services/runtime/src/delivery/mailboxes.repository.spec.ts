@@ -5,7 +5,7 @@ import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { newEvent } from '../events/new-event';
 import { RUNTIME_MIGRATIONS } from '../migrations';
-import { enqueueLanesStatement, LaneLease } from './lanes';
+import { enqueueLanesStatement, LaneLease, lockOrder, mailboxesLockedInOrder } from './lanes';
 import { Lane, MailboxesRepository, STEPPED_BOTS } from './mailboxes.repository';
 
 /** The delivery queue's rules on Postgres itself: what a dispatcher leases, and what closing a lane leaves behind. */
@@ -381,7 +381,73 @@ describe('MailboxesRepository (on Postgres)', () => {
       expect(cost.read).toBeLessThan(200);
       await removeBots(waiting);
     });
+    it('locks the lanes it leases in the order of their keys, as writers lock them: a writer of two of them and the claim wait for each other in turn, never in a cycle', async () => {
+      // Two due lanes of a new bot, the one whose key comes first due last: the claim picks the other first.
+      const bot = `bot_claim_${randomBytes(4).toString('hex')}`;
+      const [first, second] = ['conv_a', 'conv_b'];
+      await dataSource.query(
+        `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") VALUES ($1, $2, now() - interval '1 second'), ($1, $3, now() - interval '2 seconds')`,
+        [bot, first, second],
+      );
+      const lock = (lane: string) => writer.query(`SELECT 1 FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $1 AND "lane" = $2 FOR UPDATE`, [bot, lane]);
+      const writer = dataSource.createQueryRunner();
+      await writer.connect();
+      await writer.startTransaction();
+      try {
+        // A statement writing to both lanes takes the first...
+        await lock(first);
+        const claiming = claimOf([bot], 10, 10);
+        await waitForLockWait('stepped');
+        // ...then the second, while the claim waits for the first.
+        await lock(second);
+        await writer.commitTransaction();
+        expect([...(await claiming)].sort((a, b) => (a.lane < b.lane ? -1 : 1))).toEqual([
+          { botId: bot, lane: first },
+          { botId: bot, lane: second },
+        ]);
+      } finally {
+        if (writer.isTransactionActive) await writer.rollbackTransaction();
+        await writer.release();
+      }
+    });
   });
+
+  it("locks mailboxes picked in the database in lockOrder's order, whatever the collation of their columns", async () => {
+    const lanes: Lane[] = [
+      { botId: 'bot_a', lane: 'conv_B' },
+      { botId: 'bot_B', lane: 'conv_a' },
+      { botId: 'bot', lane: 'event:1' },
+      { botId: 'bot_', lane: 'conv_a' },
+      { botId: 'bot_a', lane: 'conv_a' },
+      { botId: 'bot_a', lane: 'conv-z' },
+      { botId: 'Bot_a', lane: 'conv_a' },
+    ];
+    const runner = dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      // Columns compared as people read (case aside first), not as bytes: the order of the keys must not follow them.
+      await runner.query(`CREATE TEMPORARY TABLE "read_order" ("bot_id" text COLLATE "und-x-icu", "lane" text COLLATE "und-x-icu") ON COMMIT DROP`);
+      await runner.query(`INSERT INTO "read_order" SELECT * FROM unnest($1::text[], $2::text[])`, [lanes.map((l) => l.botId), lanes.map((l) => l.lane)]);
+      const locked = (await runner.query(mailboxesLockedInOrder('"read_order" m', 'true'))) as Array<{ bot_id: string; lane: string }>;
+      expect(locked.map((row) => ({ botId: row.bot_id, lane: row.lane }))).toEqual(lockOrder(lanes).map((i) => lanes[i]));
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+
+  /** Waits until a statement of another connection whose text holds `marker` waits for a row lock. */
+  async function waitForLockWait(marker: string): Promise<void> {
+    for (let tries = 0; tries < 200; tries++) {
+      const [{ waiting }] = (await dataSource.query(
+        `SELECT count(*)::int AS "waiting" FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock' AND "query" LIKE '%' || $1 || '%' AND "pid" <> pg_backend_pid()`,
+        [marker],
+      )) as Array<{ waiting: number }>;
+      if (waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`No statement holding "${marker}" came to wait for a lock`);
+  }
 
   describe("delivery's bookkeeping", () => {
     /** The synchronous_commit with which the transaction doing `work` commits. */

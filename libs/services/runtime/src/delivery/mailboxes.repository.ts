@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { oneStatement, queryRows, Statement } from '@platform/persistence';
 import { BOOKKEEPING } from './bookkeeping';
-import { laneKey, lockOrder, ofLane, pendingOrder } from './lanes';
+import { laneKey, lockOrder, mailboxesLockedInOrder, ofLane, pendingOrder } from './lanes';
 
 /** Bots with mailboxes up to which a claim finds them by stepping from one to the next (`claim`). */
 export const STEPPED_BOTS = 32;
@@ -35,6 +35,10 @@ export class MailboxesRepository {
    * due lane, never at a bot with none due. Ranking every due lane by bot, as a window over all of
    * them did, cost a backlog spread over thousands of conversations a sort of all of them at each
    * lane it finished (a dispatcher whose bot is at its limit claims again as each lane ends).
+   *
+   * The lanes picked are then locked in the order of their keys, as writers lock them, not in the
+   * order they were picked; one that a writer holds is waited for, and one leased meanwhile is
+   * left out.
    */
   async claim(owner: string, limit: number, perBot: number, leaseMs: number, busy: ReadonlyMap<string, number>): Promise<Lane[]> {
     const rows = await this.bookkeeping(this.claimStatement(owner, limit, perBot, leaseMs, busy), true);
@@ -56,17 +60,20 @@ export class MailboxesRepository {
          UNION ALL
          SELECT DISTINCT "bot_id" FROM "runtime"."delivery_mailboxes"
           WHERE "next_attempt_at" <= now() AND ("lease_until" IS NULL OR "lease_until" < now()) AND NOT (SELECT "yes" FROM few)),
-       candidates AS (
+       candidates AS MATERIALIZED (
          SELECT d."bot_id", d."lane" FROM bots b
          LEFT JOIN unnest($5::text[], $6::int[]) AS here("bot_id", "lanes") ON here."bot_id" = b."bot_id"
          CROSS JOIN LATERAL (
            SELECT m."bot_id", m."lane", m."next_attempt_at" FROM "runtime"."delivery_mailboxes" m
            WHERE m."bot_id" = b."bot_id" AND m."next_attempt_at" <= now() AND (m."lease_until" IS NULL OR m."lease_until" < now())
            ORDER BY m."next_attempt_at" LIMIT greatest($3 - coalesce(here."lanes", 0), 0)) d
-         ORDER BY d."next_attempt_at" LIMIT $2)
+         ORDER BY d."next_attempt_at" LIMIT $2),
+       taken AS (${mailboxesLockedInOrder(
+         `"runtime"."delivery_mailboxes" m JOIN candidates c ON m."bot_id" = c."bot_id" AND m."lane" = c."lane"`,
+         `(m."lease_until" IS NULL OR m."lease_until" < now())`,
+       )})
        UPDATE "runtime"."delivery_mailboxes" m SET "lease_owner" = $1, "lease_until" = now() + $4 * interval '1 millisecond'
-       FROM candidates c
-       WHERE m."bot_id" = c."bot_id" AND m."lane" = c."lane" AND (m."lease_until" IS NULL OR m."lease_until" < now())
+       FROM taken t WHERE m."bot_id" = t."bot_id" AND m."lane" = t."lane"
        RETURNING m."bot_id" AS "botId", m."lane"`,
       values: [owner, limit, perBot, leaseMs, [...busy.keys()], [...busy.values()]],
     };
@@ -159,12 +166,20 @@ export class MailboxesRepository {
 
   /** Every lane of the bot is due now (its code or url just changed). */
   async wakeBot(botId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE "runtime"."delivery_mailboxes" SET "next_attempt_at" = now() WHERE "bot_id" = $1 AND "lease_owner" IS NULL`, [botId]);
+    await this.dataSource.query(
+      `WITH taken AS (${mailboxesLockedInOrder(`"runtime"."delivery_mailboxes" m`, `m."bot_id" = $1 AND m."lease_owner" IS NULL`)})
+       UPDATE "runtime"."delivery_mailboxes" m SET "next_attempt_at" = now() FROM taken t WHERE m."bot_id" = t."bot_id" AND m."lane" = t."lane"`,
+      [botId],
+    );
   }
 
   /** Gives back every lease of a stopping dispatcher, so others take its lanes at once. */
   async releaseAll(owner: string): Promise<void> {
-    await this.dataSource.query(`UPDATE "runtime"."delivery_mailboxes" SET "lease_owner" = NULL, "lease_until" = NULL WHERE "lease_owner" = $1`, [owner]);
+    await this.dataSource.query(
+      `WITH taken AS (${mailboxesLockedInOrder(`"runtime"."delivery_mailboxes" m`, `m."lease_owner" = $1`)})
+       UPDATE "runtime"."delivery_mailboxes" m SET "lease_owner" = NULL, "lease_until" = NULL FROM taken t WHERE m."bot_id" = t."bot_id" AND m."lane" = t."lane"`,
+      [owner],
+    );
   }
 
   /** Recreates the mailboxes of lanes with pending events but none (events written around the writer, e.g. by hand). */
