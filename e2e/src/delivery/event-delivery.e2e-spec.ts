@@ -175,6 +175,26 @@ describe('event delivery to bot code', () => {
     }
   });
 
+  it('delivers each event once when the runtime is stopped (SIGTERM) with deliveries under way', async () => {
+    // A slow bot, so that the stop lands while the bot holds deliveries it has taken.
+    const bot = await fakeBot(() => 200, { delayMs: 500 });
+    try {
+      const chats = await Promise.all([0, 1, 2].map(() => chatBot(bot.url)));
+      const sent = (await Promise.all(chats.map(({ user, conversationId }, i) => send(user, conversationId, [`s${i}-0`, `s${i}-1`])))).flat();
+      await until(() => bot.received.length >= 2, 20000);
+      expect((await mesh.stop('runtime'))?.forced).toBe(false);
+      mesh.spawn('runtime');
+      await mesh.waitHealthy();
+      await until(() => sent.every((id) => bot.received.some((r) => r.event.messageId === id)), 30000);
+      // Long enough for a second delivery of any of them to come.
+      await sleep(1500);
+      const delivered = bot.received.map((r) => r.event.messageId).filter((id) => sent.includes(id!));
+      expect(delivered.sort()).toEqual([...sent].sort());
+    } finally {
+      await bot.stop();
+    }
+  });
+
   it('accumulates the events of a bot without url, undelivered', async () => {
     const { user, conversationId, runtime } = await chatBot(null);
     const [id] = await send(user, conversationId, ['nobody home']);

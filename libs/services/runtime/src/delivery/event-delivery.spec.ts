@@ -121,7 +121,7 @@ describe('EventDelivery handoff', () => {
       async () => [lane],
     ]);
     await delivery.onApplicationBootstrap();
-    stop = () => delivery.onApplicationShutdown();
+    stop = () => delivery.beforeApplicationShutdown();
     await settle();
     expect(mailboxes.claim).toHaveBeenCalledTimes(1);
     const handoff = delivery.handoff(incoming('conv_written'))!;
@@ -140,7 +140,7 @@ describe('EventDelivery handoff', () => {
   it('does not look for due lanes again when a delivered lane closes and the last claim left none for want of room', async () => {
     const { delivery, mailboxes, delivered } = deliveryWith({ concurrency: 4, perBot: 2 });
     await delivery.onApplicationBootstrap();
-    stop = () => delivery.onApplicationShutdown();
+    stop = () => delivery.beforeApplicationShutdown();
     await settle();
     expect(mailboxes.claim).toHaveBeenCalledTimes(1);
     const event = incoming('conv_1');
@@ -157,7 +157,7 @@ describe('EventDelivery handoff', () => {
     events.markProcessed.mockResolvedValueOnce({ next: null, closed: false });
     mailboxes.close.mockResolvedValueOnce(false);
     await delivery.onApplicationBootstrap();
-    stop = () => delivery.onApplicationShutdown();
+    stop = () => delivery.beforeApplicationShutdown();
     await settle();
     delivery.handoff(incoming('conv_1'))!.done(true);
     await settle();
@@ -180,7 +180,7 @@ describe('EventDelivery handoff', () => {
       return { ok: true as const };
     });
     await delivery.onApplicationBootstrap();
-    stop = () => delivery.onApplicationShutdown();
+    stop = () => delivery.beforeApplicationShutdown();
     await settle();
     // The bot's one slot goes to a handed-off lane whose bot is slow to answer.
     delivery.handoff(incoming('conv_1'))!.done(true);
@@ -208,7 +208,7 @@ describe('EventDelivery handoff', () => {
   it('refuses a handoff once stopping', async () => {
     const { delivery } = deliveryWith({ concurrency: 4, perBot: 2 });
     await delivery.onApplicationBootstrap();
-    await delivery.onApplicationShutdown();
+    await delivery.beforeApplicationShutdown();
     expect(delivery.handoff(incoming('conv_1'))).toBeUndefined();
   });
 });

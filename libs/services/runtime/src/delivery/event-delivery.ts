@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { PlatformConfig } from '@platform/config';
 import { BotInvalidation, MessageProcessingStatus, RuntimeMessageView, Subjects } from '@platform/contracts';
 import { RequestContext } from '@platform/logging';
@@ -49,7 +49,7 @@ const MAX_SETTLED_TOGETHER = 16;
  * handed to this replica's deliveries directly, when it has room (`handoff`).
  */
 @Injectable()
-export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventDelivery implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('EventDelivery');
   /** This replica's name on the leases it holds. */
   private readonly owner = `runtime-${randomUUID()}`;
@@ -115,7 +115,13 @@ export class EventDelivery implements OnApplicationBootstrap, OnApplicationShutd
     this.running = this.dispatch();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Before anything closes: the deliveries under way end and are recorded while the database and
+   * the connections to bots are still open. Ended later, beside the other shutdown hooks, they were
+   * cut as the connections to bots closed, and the events that bots had already taken were
+   * delivered again by another replica (a few at each replica replaced under `npm run soak`).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     this.wakeUp();
     for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
