@@ -31,13 +31,14 @@ function deliveryWith(limits: { concurrency: number; perBot: number }, claims: A
     claim: jest.fn(() => (claims.shift() ?? (async () => []))()),
     close: jest.fn(async () => true),
     release: jest.fn(async () => undefined),
-    renew: async () => [],
+    renew: jest.fn(async (): Promise<Lane[]> => []),
     releaseAll: async () => undefined,
     closeStatement: () => ({ text: '', values: [] }),
   };
   const events = {
     nextPending: jest.fn(async () => null),
     markProcessed: jest.fn(async () => ({ next: null, closed: true })),
+    markProcessedAll: jest.fn(async (delivered: unknown[]) => delivered.map(() => ({ next: null, closed: true }))),
   };
   const endpoint = {
     deliver: jest.fn(async ({ body }: { body: string }) => {
@@ -210,5 +211,37 @@ describe('EventDelivery handoff', () => {
     await delivery.onApplicationBootstrap();
     await delivery.beforeApplicationShutdown();
     expect(delivery.handoff(incoming('conv_1'))).toBeUndefined();
+  });
+});
+
+describe('EventDelivery lease renewal', () => {
+  it('warns of a lost lease only when the lane is still being delivered at the next renewal, not when its delivery ended meanwhile', async () => {
+    const { delivery, mailboxes, endpoint } = deliveryWith({ concurrency: 4, perBot: 4 });
+    const warnings = jest.spyOn((delivery as unknown as { logger: { warn: (message: string) => void } }).logger, 'warn').mockImplementation(() => undefined);
+    const renew = () => (delivery as unknown as { renewLeases: () => Promise<void> }).renewLeases();
+    // Two lanes whose bot holds their deliveries until told.
+    const answers: Array<() => void> = [];
+    endpoint.deliver.mockImplementation(() => new Promise((resolve) => answers.push(() => resolve({ ok: true as const }))));
+    for (const conversation of ['conv_ending', 'conv_lost']) delivery.handoff(incoming(conversation))!.done(true);
+    await settle();
+    expect(answers).toHaveLength(2);
+    const lanes = [
+      { botId: BOT, lane: 'conv_ending' },
+      { botId: BOT, lane: 'conv_lost' },
+    ];
+    // Neither renewed: at one round, either may be ending.
+    mailboxes.renew.mockResolvedValueOnce(lanes);
+    await renew();
+    expect(warnings).not.toHaveBeenCalled();
+    // The first ends; the second is still under way at the next round, unrenewed again.
+    answers[0]();
+    await settle();
+    await settle();
+    mailboxes.renew.mockResolvedValueOnce(lanes);
+    await renew();
+    expect(warnings.mock.calls).toEqual([[`Lost the lease of lane conv_lost of bot ${BOT}`]]);
+    answers[1]();
+    await settle();
+    await delivery.beforeApplicationShutdown();
   });
 });
