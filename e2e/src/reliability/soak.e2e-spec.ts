@@ -5,16 +5,20 @@ import { ownChatBot } from './writers';
 
 /**
  * The bot loop kept busy for `SOAK_SECONDS` on a mesh of its own: chat users each writing to
- * their conversation one message after another, a bot that fails every 29th delivery, and the
- * runtime's two replicas replaced in turns the way a rolling deploy does (a new one started, the
- * old one stopped with SIGTERM). All along, no user's write fails, every message written reaches
- * the bot, each conversation's in the order written, and no process the soak does not replace
- * keeps growing in memory. `npm run soak` runs ten minutes; the suite a short while.
+ * their conversation one message after another, a bot that fails every 29th delivery and answers
+ * every fourth message, and the runtime's two replicas replaced in turns the way a rolling deploy
+ * does (a new one started, the old one stopped with SIGTERM). All along, no write fails (the
+ * users' nor the bot's), every message written reaches the bot, each conversation's in the order
+ * written, every answer reaches its user's live listener in the order written, and no process
+ * the soak does not replace keeps growing in memory. `npm run soak` runs ten minutes; the suite a
+ * short while.
  */
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 20);
 const USERS = Number(process.env.SOAK_USERS ?? 16);
 /** A user's pause between two messages: a steady load, below what the machine can take, so that what is measured is the platform kept busy for long, not saturated. */
 const PAUSE_MS = 40;
+/** The bot answers every this many messages of a user (their number in the conversation). */
+const ANSWER_EVERY = 4;
 /** Replacements of a runtime replica in the run, evenly spaced (at least one a minute in a long run). */
 const REPLACEMENTS = Math.max(2, Math.ceil(SOAK_SECONDS / 60));
 /** Memory is judged only over a run long enough for it to level off after warming up. */
@@ -32,6 +36,8 @@ describe(`soak: the bot loop for ${SOAK_SECONDS} s under steady load, failing de
   const acknowledged: Array<{ messageId: string; conversationId: string; at: number }> = [];
   let deliveries = 0;
   let failedOnPurpose = 0;
+  /** The bot's answer to a message it took the first time, given its conversation and text (set once the bot exists). */
+  let answer: (conversationId: string, text: string) => void = () => undefined;
 
   beforeAll(async () => {
     // Retries soon after a failure, so that a failed delivery holds its conversation up briefly.
@@ -42,7 +48,9 @@ describe(`soak: the bot loop for ${SOAK_SECONDS} s under steady load, failing de
         failedOnPurpose++;
         return 500;
       }
+      const first = !acknowledged.some((a) => a.messageId === event.messageId);
       acknowledged.push({ messageId: event.messageId!, conversationId: event.conversationId!, at: Date.now() });
+      if (first) answer(event.conversationId!, event.preview);
       return 200;
     });
   }, 90000);
@@ -52,9 +60,9 @@ describe(`soak: the bot loop for ${SOAK_SECONDS} s under steady load, failing de
     await own?.close();
   });
 
-  it('loses no write and no delivery, keeps each conversation in order, and levels off in memory', async () => {
+  it('loses no write, delivery or answer, keeps each conversation in order, and levels off in memory', async () => {
     const { mesh } = own;
-    const { webhookId } = await ownChatBot(own, bot.url);
+    const { botId, webhookId, runtime } = await ownChatBot(own, bot.url);
     let generation = 0;
     const startReplica = async (): Promise<string> => {
       const name = `runtime#${++generation}`;
@@ -70,10 +78,34 @@ describe(`soak: the bot loop for ${SOAK_SECONDS} s under steady load, failing de
       Array.from({ length: USERS }, async () => {
         const user: AuthenticatedClient = await ChatClient.connect({ apiUrl: `${mesh.url}/chat/${webhookId}` });
         const { conversation } = await user.createConversation({});
-        return { user, conversationId: conversation.id, written: [] as Written[] };
+        const listener = await user.listenConversation({ id: conversation.id });
+        const heard: string[] = [];
+        listener.on('message_created', (m) => {
+          if (m.isBot && m.payload.type === 'text') heard.push(m.payload.text);
+        });
+        return { user, conversationId: conversation.id, written: [] as Written[], listener, heard, answered: [] as string[] };
       }),
     );
     const failures: string[] = [];
+    // The bot answers as bots do, through the runtime API as its own user, one answer after the
+    // other in each conversation.
+    const answering = new Map<string, Promise<void>>();
+    answer = (conversationId, text) => {
+      const n = Number(text.split('-')[1]);
+      if (n % ANSWER_EVERY !== 0) return;
+      const answered = users.find((u) => u.conversationId === conversationId)!.answered;
+      const reply = `re ${text}`;
+      const previous = answering.get(conversationId) ?? Promise.resolve();
+      answering.set(
+        conversationId,
+        previous.then(() =>
+          runtime
+            .createMessage({ conversationId, userId: botId, type: 'text', payload: { text: reply }, tags: {} })
+            .then(() => void answered.push(reply))
+            .catch((error: Error) => void failures.push(`${reply}: ${error.message}`)),
+        ),
+      );
+    };
     const memory = new Map<string, number[]>();
     const steady = ['gateway', 'chat', 'admin'];
     const deadline = Date.now() + SOAK_SECONDS * 1000;
@@ -114,8 +146,13 @@ describe(`soak: the bot loop for ${SOAK_SECONDS} s under steady load, failing de
     await Promise.all([...writing, sampling, replacing]);
 
     const written = users.flatMap((u) => u.written);
-    expect(failures).toEqual([]);
     await until(() => new Set(acknowledged.map((a) => a.messageId)).size >= written.length, 60000);
+    await Promise.all(answering.values());
+    expect(failures).toEqual([]);
+    // Every answer reached its user's listener, in the order the bot wrote them.
+    await until(() => users.every((u) => u.heard.length >= u.answered.length), 30000);
+    for (const { heard, answered } of users) expect(heard).toEqual(answered);
+    await Promise.all(users.map((u) => u.listener.disconnect()));
 
     // Each message reached the bot, and each conversation's first acknowledgements come in the order written.
     const firstAcknowledged = new Map<string, number>();
@@ -135,6 +172,7 @@ describe(`soak: the bot loop for ${SOAK_SECONDS} s under steady load, failing de
       users: USERS,
       written: written.length,
       perSecond: Math.round(written.length / SOAK_SECONDS),
+      answers: users.reduce((sum, u) => sum + u.answered.length, 0),
       deliveries,
       failedOnPurpose,
       duplicates: acknowledged.length - firstAcknowledged.size,
