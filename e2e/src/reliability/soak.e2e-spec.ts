@@ -60,141 +60,145 @@ describe(`soak: the bot loop for ${SOAK_SECONDS} s under steady load, failing de
     await own?.close();
   });
 
-  it('loses no write, delivery or answer, keeps each conversation in order, and levels off in memory', async () => {
-    const { mesh } = own;
-    const { botId, webhookId, runtime } = await ownChatBot(own, bot.url);
-    let generation = 0;
-    const startReplica = async (): Promise<string> => {
-      const name = `runtime#${++generation}`;
-      mesh.spawn('runtime', name, { LOG_LEVEL: 'debug' });
-      await until(() => mesh.log(name).includes('Serving'), 30000);
-      return name;
-    };
-    // Two replicas of the soak's own, the mesh's first stopped: each is replaced in turn below.
-    const replicas = [await startReplica(), await startReplica()];
-    expect((await mesh.stop('runtime'))?.forced).toBe(false);
+  it(
+    'loses no write, delivery or answer, keeps each conversation in order, and levels off in memory',
+    async () => {
+      const { mesh } = own;
+      const { botId, webhookId, runtime } = await ownChatBot(own, bot.url);
+      let generation = 0;
+      const startReplica = async (): Promise<string> => {
+        const name = `runtime#${++generation}`;
+        mesh.spawn('runtime', name, { LOG_LEVEL: 'debug' });
+        await until(() => mesh.log(name).includes('Serving'), 30000);
+        return name;
+      };
+      // Two replicas of the soak's own, the mesh's first stopped: each is replaced in turn below.
+      const replicas = [await startReplica(), await startReplica()];
+      expect((await mesh.stop('runtime'))?.forced).toBe(false);
 
-    const users = await Promise.all(
-      Array.from({ length: USERS }, async () => {
-        const user: AuthenticatedClient = await ChatClient.connect({ apiUrl: `${mesh.url}/chat/${webhookId}` });
-        const { conversation } = await user.createConversation({});
-        const listener = await user.listenConversation({ id: conversation.id });
-        const heard: string[] = [];
-        listener.on('message_created', (m) => {
-          if (m.isBot && m.payload.type === 'text') heard.push(m.payload.text);
-        });
-        return { user, conversationId: conversation.id, written: [] as Written[], listener, heard, answered: [] as string[] };
-      }),
-    );
-    const failures: string[] = [];
-    // The bot answers as bots do, through the runtime API as its own user, one answer after the
-    // other in each conversation.
-    const answering = new Map<string, Promise<void>>();
-    answer = (conversationId, text) => {
-      const n = Number(text.split('-')[1]);
-      if (n % ANSWER_EVERY !== 0) return;
-      const answered = users.find((u) => u.conversationId === conversationId)!.answered;
-      const reply = `re ${text}`;
-      const previous = answering.get(conversationId) ?? Promise.resolve();
-      answering.set(
-        conversationId,
-        previous.then(() =>
-          runtime
-            .createMessage({ conversationId, userId: botId, type: 'text', payload: { text: reply }, tags: {} })
-            .then(() => void answered.push(reply))
-            .catch((error: Error) => void failures.push(`${reply}: ${error.message}`)),
-        ),
+      const users = await Promise.all(
+        Array.from({ length: USERS }, async () => {
+          const user: AuthenticatedClient = await ChatClient.connect({ apiUrl: `${mesh.url}/chat/${webhookId}` });
+          const { conversation } = await user.createConversation({});
+          const listener = await user.listenConversation({ id: conversation.id });
+          const heard: string[] = [];
+          listener.on('message_created', (m) => {
+            if (m.isBot && m.payload.type === 'text') heard.push(m.payload.text);
+          });
+          return { user, conversationId: conversation.id, written: [] as Written[], listener, heard, answered: [] as string[] };
+        }),
       );
-    };
-    const memory = new Map<string, number[]>();
-    const steady = ['gateway', 'chat', 'admin'];
-    const deadline = Date.now() + SOAK_SECONDS * 1000;
+      const failures: string[] = [];
+      // The bot answers as bots do, through the runtime API as its own user, one answer after the
+      // other in each conversation.
+      const answering = new Map<string, Promise<void>>();
+      answer = (conversationId, text) => {
+        const n = Number(text.split('-')[1]);
+        if (n % ANSWER_EVERY !== 0) return;
+        const answered = users.find((u) => u.conversationId === conversationId)!.answered;
+        const reply = `re ${text}`;
+        const previous = answering.get(conversationId) ?? Promise.resolve();
+        answering.set(
+          conversationId,
+          previous.then(() =>
+            runtime
+              .createMessage({ conversationId, userId: botId, type: 'text', payload: { text: reply }, tags: {} })
+              .then(() => void answered.push(reply))
+              .catch((error: Error) => void failures.push(`${reply}: ${error.message}`)),
+          ),
+        );
+      };
+      const memory = new Map<string, number[]>();
+      const steady = ['gateway', 'chat', 'admin'];
+      const deadline = Date.now() + SOAK_SECONDS * 1000;
 
-    const writing = users.map(async ({ user, conversationId, written }, u) => {
-      for (let n = 0; Date.now() < deadline; n++) {
-        const sentAt = Date.now();
-        try {
-          const { message } = await user.createMessage({ conversationId, payload: { type: 'text', text: `${u}-${n}` } });
-          written.push({ id: message.id, sentAt });
-        } catch (error) {
-          failures.push(`${u}-${n}: ${(error as Error).message}`);
+      const writing = users.map(async ({ user, conversationId, written }, u) => {
+        for (let n = 0; Date.now() < deadline; n++) {
+          const sentAt = Date.now();
+          try {
+            const { message } = await user.createMessage({ conversationId, payload: { type: 'text', text: `${u}-${n}` } });
+            written.push({ id: message.id, sentAt });
+          } catch (error) {
+            failures.push(`${u}-${n}: ${(error as Error).message}`);
+          }
+          await sleep(PAUSE_MS);
         }
-        await sleep(PAUSE_MS);
-      }
-    });
-    const sampling = (async () => {
-      while (Date.now() < deadline) {
-        for (const name of steady) {
-          const samples = memory.get(name) ?? [];
-          samples.push(residentMb(mesh.pid(name)!));
-          memory.set(name, samples);
+      });
+      const sampling = (async () => {
+        while (Date.now() < deadline) {
+          for (const name of steady) {
+            const samples = memory.get(name) ?? [];
+            samples.push(residentMb(mesh.pid(name)!));
+            memory.set(name, samples);
+          }
+          await sleep(1000);
         }
-        await sleep(1000);
+      })();
+      // A rolling deploy of the runtime: a new replica comes up, then an old one stops, in turns.
+      const replacing = (async () => {
+        for (let r = 0; r < REPLACEMENTS; r++) {
+          await sleep(Math.max(0, deadline - Date.now()) / (REPLACEMENTS - r + 1));
+          if (Date.now() >= deadline) return;
+          const next = await startReplica();
+          const stopped = await mesh.stop(replicas[r % 2]);
+          expect(stopped?.forced).toBe(false);
+          replicas[r % 2] = next;
+        }
+      })();
+      await Promise.all([...writing, sampling, replacing]);
+
+      const written = users.flatMap((u) => u.written);
+      await until(() => new Set(acknowledged.map((a) => a.messageId)).size >= written.length, 60000);
+      await Promise.all(answering.values());
+      expect(failures).toEqual([]);
+      // Every answer reached its user's listener, in the order the bot wrote them.
+      await until(() => users.every((u) => u.heard.length >= u.answered.length), 30000);
+      for (const { heard, answered } of users) expect(heard).toEqual(answered);
+      await Promise.all(users.map((u) => u.listener.disconnect()));
+
+      // Each message reached the bot, and each conversation's first acknowledgements come in the order written.
+      const firstAcknowledged = new Map<string, number>();
+      acknowledged.forEach((a, i) => firstAcknowledged.has(a.messageId) || firstAcknowledged.set(a.messageId, i));
+      for (const { written: mine } of users) {
+        const order = mine.map((w) => firstAcknowledged.get(w.id));
+        expect(order.every((i) => i !== undefined)).toBe(true);
+        expect(order).toEqual([...order].sort((a, b) => a! - b!));
       }
-    })();
-    // A rolling deploy of the runtime: a new replica comes up, then an old one stops, in turns.
-    const replacing = (async () => {
-      for (let r = 0; r < REPLACEMENTS; r++) {
-        await sleep(Math.max(0, deadline - Date.now()) / (REPLACEMENTS - r + 1));
-        if (Date.now() >= deadline) return;
-        const next = await startReplica();
-        const stopped = await mesh.stop(replicas[r % 2]);
-        expect(stopped?.forced).toBe(false);
-        replicas[r % 2] = next;
+      const ids = new Set(written.map((w) => w.id));
+      const foreign = [...firstAcknowledged.keys()].filter((id) => !ids.has(id));
+      expect(foreign).toEqual([]);
+
+      const latencies = written.map((w) => acknowledged[firstAcknowledged.get(w.id)!].at - w.sentAt).sort((a, b) => a - b);
+      const report = {
+        seconds: SOAK_SECONDS,
+        users: USERS,
+        written: written.length,
+        perSecond: Math.round(written.length / SOAK_SECONDS),
+        answers: users.reduce((sum, u) => sum + u.answered.length, 0),
+        deliveries,
+        failedOnPurpose,
+        duplicates: acknowledged.length - firstAcknowledged.size,
+        replacements: generation - 2,
+        writeToBotMs: { p50: latencies[Math.floor(latencies.length * 0.5)], p99: latencies[Math.floor(latencies.length * 0.99)] },
+        residentMb: Object.fromEntries([...memory].map(([name, samples]) => [name, { first: samples[0], peak: Math.max(...samples), last: samples.at(-1) }])),
+      };
+      console.log(`soak: ${JSON.stringify(report)}`);
+      expect(report.replacements).toBeGreaterThanOrEqual(1);
+
+      // Over a long run, each process's memory levels off: the last fifth of the samples is not
+      // far above the second fifth (the first being warm-up).
+      if (SOAK_SECONDS >= MEMORY_JUDGED_FROM_S) {
+        const growing = [...memory]
+          .map(([name, samples]) => {
+            const fifth = Math.floor(samples.length / 5);
+            return { name, early: median(samples.slice(fifth, 2 * fifth)), late: median(samples.slice(-fifth)) };
+          })
+          .filter(({ early, late }) => late > early * 1.25 + 32);
+        expect(growing).toEqual([]);
       }
-    })();
-    await Promise.all([...writing, sampling, replacing]);
-
-    const written = users.flatMap((u) => u.written);
-    await until(() => new Set(acknowledged.map((a) => a.messageId)).size >= written.length, 60000);
-    await Promise.all(answering.values());
-    expect(failures).toEqual([]);
-    // Every answer reached its user's listener, in the order the bot wrote them.
-    await until(() => users.every((u) => u.heard.length >= u.answered.length), 30000);
-    for (const { heard, answered } of users) expect(heard).toEqual(answered);
-    await Promise.all(users.map((u) => u.listener.disconnect()));
-
-    // Each message reached the bot, and each conversation's first acknowledgements come in the order written.
-    const firstAcknowledged = new Map<string, number>();
-    acknowledged.forEach((a, i) => firstAcknowledged.has(a.messageId) || firstAcknowledged.set(a.messageId, i));
-    for (const { written: mine } of users) {
-      const order = mine.map((w) => firstAcknowledged.get(w.id));
-      expect(order.every((i) => i !== undefined)).toBe(true);
-      expect(order).toEqual([...order].sort((a, b) => a! - b!));
-    }
-    const ids = new Set(written.map((w) => w.id));
-    const foreign = [...firstAcknowledged.keys()].filter((id) => !ids.has(id));
-    expect(foreign).toEqual([]);
-
-    const latencies = written.map((w) => acknowledged[firstAcknowledged.get(w.id)!].at - w.sentAt).sort((a, b) => a - b);
-    const report = {
-      seconds: SOAK_SECONDS,
-      users: USERS,
-      written: written.length,
-      perSecond: Math.round(written.length / SOAK_SECONDS),
-      answers: users.reduce((sum, u) => sum + u.answered.length, 0),
-      deliveries,
-      failedOnPurpose,
-      duplicates: acknowledged.length - firstAcknowledged.size,
-      replacements: generation - 2,
-      writeToBotMs: { p50: latencies[Math.floor(latencies.length * 0.5)], p99: latencies[Math.floor(latencies.length * 0.99)] },
-      residentMb: Object.fromEntries([...memory].map(([name, samples]) => [name, { first: samples[0], peak: Math.max(...samples), last: samples.at(-1) }])),
-    };
-    console.log(`soak: ${JSON.stringify(report)}`);
-    expect(report.replacements).toBeGreaterThanOrEqual(1);
-
-    // Over a long run, each process's memory levels off: the last fifth of the samples is not
-    // far above the second fifth (the first being warm-up).
-    if (SOAK_SECONDS >= MEMORY_JUDGED_FROM_S) {
-      const growing = [...memory]
-        .map(([name, samples]) => {
-          const fifth = Math.floor(samples.length / 5);
-          return { name, early: median(samples.slice(fifth, 2 * fifth)), late: median(samples.slice(-fifth)) };
-        })
-        .filter(({ early, late }) => late > early * 1.25 + 32);
-      expect(growing).toEqual([]);
-    }
-  }, (SOAK_SECONDS + 150) * 1000);
+    },
+    (SOAK_SECONDS + 150) * 1000,
+  );
 });
 
 /** Resident memory of a process, in MB (Linux). */
