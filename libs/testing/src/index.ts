@@ -11,3 +11,4 @@ export * from './own-mesh';
 export * from './bot-projects';
 export * from './fake-bot';
 export * from './embeddings-server';
+export * from './process-memory';

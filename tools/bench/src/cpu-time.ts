@@ -63,10 +63,3 @@ export function startCpuCount(pids: Record<string, number>): (units: number) => 
     };
   };
 }
-
-/** Resident memory of a process, in MB. */
-export function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}

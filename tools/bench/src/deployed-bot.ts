@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@botpress/client';
 import { Client as ChatClient } from '@botpress/chat';
-import { botProcesses, bp, freePort, repositoryRoot, scratchFolder, sdk5BotProject, sleep } from '@platform/testing';
+import { botProcesses, bp, freePort, repositoryRoot, rssMb, scratchFolder, sdk5BotProject, sleep } from '@platform/testing';
 import { percentile, roundTrips } from './bot-loop';
 
 /** An echo bot on `@botpress/sdk` 5.4.3: it answers each text with the same text. */
@@ -97,11 +97,6 @@ export async function measureDeployedBot(baseUrl: string, token: string): Promis
     served?.kill();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 async function waitListening(port: number): Promise<void> {

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { Client } from '@botpress/client';
+import { rssMb } from '@platform/testing';
 
 /** Rows of the measured table, as the issue asks. */
 const ROWS = Number(process.env.BENCH_TABLE_ROWS ?? 100_000);
@@ -31,27 +31,19 @@ function product(i: number): Record<string, unknown> {
   };
 }
 
-/** Resident memory of a process, in bytes (Linux). */
-function rss(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.split(/\s+/)[1] ?? 0) * 1024;
-}
-
 /** Runs `work` while sampling the process's RSS; answers its duration and peak growth over the RSS before. */
 async function watched(pid: number | undefined, work: () => Promise<void>): Promise<{ ms: number; growthMb: number }> {
-  const before = pid ? rss(pid) : 0;
+  const before = pid ? rssMb(pid) : 0;
   let peak = before;
-  const timer = pid ? setInterval(() => (peak = Math.max(peak, rss(pid))), 20) : undefined;
+  const timer = pid ? setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20) : undefined;
   const started = Date.now();
   try {
     await work();
   } finally {
     if (timer) clearInterval(timer);
   }
-  if (pid) peak = Math.max(peak, rss(pid));
-  return { ms: Date.now() - started, growthMb: (peak - before) / 1024 / 1024 };
+  if (pid) peak = Math.max(peak, rssMb(pid));
+  return { ms: Date.now() - started, growthMb: peak - before };
 }
 
 async function job(tables: Client, table: string, id: string): Promise<string | null> {
