@@ -11,6 +11,7 @@ import { BotEndpoint } from './bot-endpoint';
 import { EventDelivery } from './event-delivery';
 import { EventOutbox } from './event-outbox';
 import { MailboxesRepository } from './mailboxes.repository';
+import { MailboxStatistics } from './mailbox-statistics';
 
 /**
  * Events from the outbox to the bots. The events table is the outbox, so its repository is
@@ -19,7 +20,7 @@ import { MailboxesRepository } from './mailboxes.repository';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([EventEntity]), BotLogsModule, SignalsModule, UsersModule],
-  providers: [EventsRepository, MailboxesRepository, EventOutbox, BotDirectory, BotEndpoint, BotCodeEndpoint, EventDelivery],
+  providers: [EventsRepository, MailboxesRepository, MailboxStatistics, EventOutbox, BotDirectory, BotEndpoint, BotCodeEndpoint, EventDelivery],
   exports: [EventsRepository, EventOutbox],
 })
 export class DeliveryModule {}

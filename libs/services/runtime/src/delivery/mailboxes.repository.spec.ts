@@ -449,6 +449,56 @@ describe('MailboxesRepository (on Postgres)', () => {
     throw new Error(`No statement holding "${marker}" came to wait for a lock`);
   }
 
+  describe('statistics', () => {
+    /** Inserts `count` lanes of `bot`, and sees that the table's counters show them to every session (they are reported when a session goes idle). */
+    async function addLanes(bot: string, from: number, count: number): Promise<void> {
+      const runner = dataSource.createQueryRunner();
+      try {
+        await runner.query(
+          `INSERT INTO "runtime"."delivery_mailboxes" ("bot_id", "lane", "next_attempt_at") SELECT $1, 'conv_' || g, now() + interval '1 hour' FROM generate_series($2::int, $3::int) g`,
+          [bot, from, from + count - 1],
+        );
+        await runner.query('SELECT pg_stat_force_next_flush()');
+      } finally {
+        await runner.release();
+      }
+      for (let tries = 0; tries < 200 && (await changesSinceAnalysis()) < count; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+
+    async function changesSinceAnalysis(): Promise<number> {
+      const [{ changes }] = (await dataSource.query(
+        `SELECT "n_mod_since_analyze"::int AS "changes" FROM pg_stat_user_tables WHERE "relid" = '"runtime"."delivery_mailboxes"'::regclass`,
+      )) as Array<{ changes: number }>;
+      return changes;
+    }
+
+    it('analyses the mailboxes once their rows have changed past the bar since the last analysis, and not more often than asked', async () => {
+      const bot = `bot_stats_${randomBytes(4).toString('hex')}`;
+      // Statistics taken while the table held one lane...
+      await dataSource.query(`DELETE FROM "runtime"."delivery_mailboxes"`);
+      await addLanes(bot, 0, 1);
+      await dataSource.query('ANALYZE "runtime"."delivery_mailboxes"');
+      // ...are still good after a few more,
+      await addLanes(bot, 1, 100);
+      expect(await mailboxes.refreshStatistics(500, 0.2, 0)).toBe(false);
+      // not after thousands; but an analysis younger than asked is left as it is.
+      await addLanes(bot, 101, 20_000);
+      expect(await mailboxes.refreshStatistics(500, 0.2, 60_000)).toBe(false);
+      expect(await mailboxes.refreshStatistics(500, 0.2, 0)).toBe(true);
+      expect(await changesSinceAnalysis()).toBeLessThan(500);
+      expect(await mailboxes.refreshStatistics(500, 0.2, 0)).toBe(false);
+
+      // Planned with them, a wake-up of the bot reads each of its lanes once, not all of them for each
+      // (with the statistics of one lane: 200 million rows read, 20 s).
+      const nodes = await executedPlan(mailboxes.wakeBotStatement(bot));
+      const read = nodes
+        .filter((n) => n['Relation Name'] === 'delivery_mailboxes' && n['Node Type'] !== 'ModifyTable')
+        .reduce((sum, n) => sum + (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0)) * n['Actual Loops'], 0);
+      expect(read).toBeLessThan(3 * 20_101);
+      await dataSource.query(`DELETE FROM "runtime"."delivery_mailboxes" WHERE "bot_id" = $1`, [bot]);
+    }, 60_000);
+  });
+
   describe("delivery's bookkeeping", () => {
     /** The synchronous_commit with which the transaction doing `work` commits. */
     async function commitOf(work: () => Promise<unknown>): Promise<string> {
@@ -513,6 +563,7 @@ interface PlanNode {
   'Index Name'?: string;
   'Actual Rows': number;
   'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
 

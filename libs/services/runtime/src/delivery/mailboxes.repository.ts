@@ -166,11 +166,43 @@ export class MailboxesRepository {
 
   /** Every lane of the bot is due now (its code or url just changed). */
   async wakeBot(botId: string): Promise<void> {
-    await this.dataSource.query(
-      `WITH taken AS (${mailboxesLockedInOrder(`"runtime"."delivery_mailboxes" m`, `m."bot_id" = $1 AND m."lease_owner" IS NULL`)})
+    const { text, values } = this.wakeBotStatement(botId);
+    await this.dataSource.query(text, values);
+  }
+
+  /** The statement of `wakeBot`. */
+  wakeBotStatement(botId: string): Statement {
+    return {
+      text: `WITH taken AS (${mailboxesLockedInOrder(`"runtime"."delivery_mailboxes" m`, `m."bot_id" = $1 AND m."lease_owner" IS NULL`)})
        UPDATE "runtime"."delivery_mailboxes" m SET "next_attempt_at" = now() FROM taken t WHERE m."bot_id" = t."bot_id" AND m."lane" = t."lane"`,
-      [botId],
-    );
+      values: [botId],
+    };
+  }
+
+  /**
+   * Analyses the mailboxes when their planner statistics are out of date: more rows changed since
+   * the last analysis than `minChanges` and `share` of the rows then, and that analysis older
+   * than `minAgeMs` (whoever made it: another replica, autovacuum). Answers whether it analysed.
+   *
+   * The table is small and its rows change with every delivery, so what the statistics describe
+   * can be gone within seconds: a backlog spread over thousands of conversations appears at once.
+   * Autovacuum looks at a table once a minute at best, and not at all where it is turned off or
+   * on the embedded database. Planned with statistics taken while the table held one row, a
+   * bot's wake-up over 20,000 lanes read each lane's row by scanning all of the bot's (20 s,
+   * holding the lock of every lane meanwhile), and each claim read the whole table (in `npm run
+   * bench`, a backlog spread over 2,000 conversations drained at half its speed).
+   */
+  async refreshStatistics(minChanges: number, share: number, minAgeMs: number): Promise<boolean> {
+    const [row] = (await this.dataSource.query(
+      `SELECT s."n_mod_since_analyze" > $1 + $2 * greatest(c."reltuples", 0)
+              AND coalesce(greatest(s."last_analyze", s."last_autoanalyze"), '-infinity') < now() - $3 * interval '1 millisecond' AS "stale"
+         FROM "pg_catalog"."pg_stat_user_tables" s JOIN "pg_catalog"."pg_class" c ON c."oid" = s."relid"
+        WHERE s."relid" = '"runtime"."delivery_mailboxes"'::regclass`,
+      [minChanges, share, minAgeMs],
+    )) as Array<{ stale: boolean }>;
+    if (!row?.stale) return false;
+    await this.dataSource.query(`ANALYZE "runtime"."delivery_mailboxes"`);
+    return true;
   }
 
   /** Gives back every lease of a stopping dispatcher, so others take its lanes at once. */
