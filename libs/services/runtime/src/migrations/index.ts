@@ -17,6 +17,7 @@ import { ActionRuns1733440000000 } from './1733440000000-action-runs';
 import { DeliveryInDueOrder1733450000000 } from './1733450000000-delivery-in-due-order';
 import { BotLogRetention1733460000000 } from './1733460000000-bot-log-retention';
 import { EventRetention1733470000000 } from './1733470000000-event-retention';
+import { BotKeyStatistics1733480000000 } from './1733480000000-bot-key-statistics';
 
 /** The runtime schema's migrations, oldest first. */
 export const RUNTIME_MIGRATIONS = [
@@ -39,4 +40,5 @@ export const RUNTIME_MIGRATIONS = [
   DeliveryInDueOrder1733450000000,
   BotLogRetention1733460000000,
   EventRetention1733470000000,
+  BotKeyStatistics1733480000000,
 ];
