@@ -12,5 +12,6 @@ export * from './statements';
 export * from './periodic-task';
 export * from './prepared-statements';
 export * from './test-databases';
+export * from './executed-plan';
 export * from './turn-batches';
 export * from './gathered-reads';

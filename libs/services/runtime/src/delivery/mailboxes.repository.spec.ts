@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { insertStatement, suiteDatabase, oneStatement, RequestTransactions, Statement } from '@platform/persistence';
+import { executedPlan, insertStatement, suiteDatabase, oneStatement, PlanNode, RequestTransactions, Statement } from '@platform/persistence';
 import { EventEntity } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { newEvent } from '../events/new-event';
@@ -49,32 +49,6 @@ describe('MailboxesRepository (on Postgres)', () => {
     const { text, values } = oneStatement(writerParts(lane, lease), { text: 'SELECT "opened" FROM w1', values: [] });
     const rows = (await dataSource.query(text, values)) as Array<{ opened: boolean }>;
     return rows[0].opened;
-  }
-
-  /**
-   * The nodes of the plan the statement ran with (EXPLAIN ANALYZE), in a transaction rolled back
-   * after: what it writes is undone. `generic`: the plan Postgres makes for any values, which a
-   * connection keeps for a prepared statement after a few runs.
-   */
-  async function executedPlan({ text, values }: Statement, generic = false): Promise<PlanNode[]> {
-    const runner = dataSource.createQueryRunner();
-    await runner.startTransaction();
-    try {
-      let explained = { text, values };
-      if (generic) {
-        await runner.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
-        await runner.query(`PREPARE planned AS ${text}`);
-        const literals = values.map((value) => `'${String(value).replace(/'/g, "''")}'`).join(', ');
-        explained = { text: `EXECUTE planned(${literals})`, values: [] };
-      }
-      const [{ 'QUERY PLAN': plan }] = (await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${explained.text}`, explained.values)) as Array<{
-        'QUERY PLAN': Array<{ Plan: PlanNode }>;
-      }>;
-      return planNodes(plan[0].Plan);
-    } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
-    }
   }
 
   async function mailboxOf(lane: Lane): Promise<{ lease_owner: string | null; due: boolean } | undefined> {
@@ -190,7 +164,7 @@ describe('MailboxesRepository (on Postgres)', () => {
         written[150].id,
       ]);
       await dataSource.query('ANALYZE "runtime"."events"');
-      const nodes = await executedPlan(events().nextPendingStatement(botId, lane.lane));
+      const nodes = await executedPlan(dataSource, events().nextPendingStatement(botId, lane.lane));
       expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
       expect(nodes.filter((n) => n['Relation Name'] === 'events').map((n) => [n['Index Name'], n['Actual Rows']])).toEqual([['events_pending', 1]]);
       expect((await events().nextPending(botId, lane.lane))?.id).toBe(written[150].id);
@@ -200,7 +174,7 @@ describe('MailboxesRepository (on Postgres)', () => {
       await laneWithEvents(300);
       const { lane, written } = await laneWithEvents(1);
       await dataSource.query('ANALYZE "runtime"."events"');
-      const nodes = await executedPlan(mailboxes.closeStatement(owner, lane, written[0].id), true);
+      const nodes = await executedPlan(dataSource, mailboxes.closeStatement(owner, lane, written[0].id), true);
       const readsOfEvents = nodes.filter((n) => n['Relation Name'] === 'events');
       expect(readsOfEvents.map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Scan', 'events_pending']]);
       expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
@@ -352,7 +326,7 @@ describe('MailboxesRepository (on Postgres)', () => {
     /** Mailbox rows read by the claim's statement (the update of the leased lanes aside), and the most rows one of its sorts takes. */
     async function claimCost(perBot: number): Promise<{ read: number; sorted: number }> {
       await dataSource.query('ANALYZE "runtime"."delivery_mailboxes"');
-      const nodes = await executedPlan(mailboxes.claimStatement(owner, 10, perBot, 60_000, new Map()));
+      const nodes = await executedPlan(dataSource, mailboxes.claimStatement(owner, 10, perBot, 60_000, new Map()));
       const rows = (n: PlanNode) => n['Actual Rows'] * n['Actual Loops'];
       return {
         read: nodes.filter((n) => n['Relation Name'] === 'delivery_mailboxes' && n['Node Type'] !== 'ModifyTable').reduce((sum, n) => sum + rows(n), 0),
@@ -490,7 +464,7 @@ describe('MailboxesRepository (on Postgres)', () => {
 
       // Planned with them, a wake-up of the bot reads each of its lanes once, not all of them for each
       // (with the statistics of one lane: 200 million rows read, 20 s).
-      const nodes = await executedPlan(mailboxes.wakeBotStatement(bot));
+      const nodes = await executedPlan(dataSource, mailboxes.wakeBotStatement(bot));
       const read = nodes
         .filter((n) => n['Relation Name'] === 'delivery_mailboxes' && n['Node Type'] !== 'ModifyTable')
         .reduce((sum, n) => sum + (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0)) * n['Actual Loops'], 0);
@@ -556,18 +530,3 @@ describe('MailboxesRepository (on Postgres)', () => {
     });
   });
 });
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-/** A plan's nodes, the node itself first. */
-function planNodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
-}

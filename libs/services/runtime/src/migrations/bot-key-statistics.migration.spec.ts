@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { suiteDatabase } from '@platform/persistence';
+import { executedPlan, suiteDatabase } from '@platform/persistence';
 import { EventEntity } from '../events/event.entity';
 import { BOT_KEYED_TABLES } from './1733480000000-bot-key-statistics';
 import { RUNTIME_MIGRATIONS } from './index';
@@ -27,20 +27,13 @@ describe('planner statistics of the tables keyed by bot (on Postgres)', () => {
     await addEvents('bot_known', 5000);
     await dataSource.query('ANALYZE "runtime"."events"');
     await addEvents('bot_new', 5000);
-    const runner = dataSource.createQueryRunner();
-    await runner.startTransaction();
-    try {
-      const plan = (await runner.query(
-        `EXPLAIN (ANALYZE, FORMAT JSON) UPDATE "runtime"."events" SET "status" = 'processed', "processed_at" = now() WHERE "bot_id" = $1 AND "id" = $2`,
-        ['bot_new', 'evt_bot_new_7'],
-      )) as Array<{ 'QUERY PLAN': Array<{ Plan: { Plans: Array<{ 'Index Name'?: string; 'Rows Removed by Filter'?: number }> } }> }>;
-      const scan = plan[0]['QUERY PLAN'][0].Plan.Plans[0];
-      expect(scan['Index Name']).toBe('events_pkey');
-      expect(scan['Rows Removed by Filter'] ?? 0).toBe(0);
-    } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
-    }
+    const nodes = await executedPlan(dataSource, {
+      text: `UPDATE "runtime"."events" SET "status" = 'processed', "processed_at" = now() WHERE "bot_id" = $1 AND "id" = $2`,
+      values: ['bot_new', 'evt_bot_new_7'],
+    });
+    const [scan] = nodes.filter((n) => n['Relation Name'] === 'events' && n['Node Type'] !== 'ModifyTable');
+    expect(scan['Index Name']).toBe('events_pkey');
+    expect(scan['Rows Removed by Filter'] ?? 0).toBe(0);
   });
 
   it('takes no statistics of the bot id in any of them', async () => {
